@@ -1,0 +1,3 @@
+//! binder for axum 0.8. Not implemented yet (tracked by the adapters issue).
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]

@@ -1,0 +1,387 @@
+//! Text to value: integers of every width, floats, `bool`, `char` and
+//! strings, through one trait, [`FromText`].
+//!
+//! A value reaches a conversion as a [`Text`]: either borrowed from the
+//! request (`Ref::Borrowed`, it lives as long as the request) or copied into a
+//! short-lived scratch buffer because decoding changed it (`Ref::Copied`).
+//! `&'a str` accepts only the first; `Cow<'a, str>` borrows the first and
+//! owns the second; every other type does not care.
+//!
+//! Rules, chosen on purpose:
+//! - Integers: optional sign (`-` only for signed types, `+` for all), ASCII
+//!   digits, nothing else; past the type's range is [`OutOfRange`], never
+//!   wrapped or clamped. `1e3` and `1.0` are not integers.
+//! - Floats: decimal with optional fraction and exponent; `NaN`, `inf` and
+//!   `infinity` are refused (a `NaN` slips past every range check a handler
+//!   writes), and so is a finite-looking value too large for the type.
+//! - `bool`: `true`, `false`, `on`, `off` in any ASCII case, `1`, `0`. A
+//!   checkbox sends `on`.
+//! - Invalid UTF-8 is [`InvalidUtf8`], never replaced with U+FFFD.
+//!
+//! [`OutOfRange`]: crate::ValueErrorKind::OutOfRange
+//! [`InvalidUtf8`]: crate::ValueErrorKind::InvalidUtf8
+
+use crate::error::{ValueError, ValueErrorKind};
+use core::ops::Deref;
+
+/// A value borrowed either from the request (`'a`) or from a scratch buffer
+/// that lives only for the call (`'s`).
+#[derive(Debug, PartialEq, Eq)]
+pub enum Ref<'a, 's, T: ?Sized> {
+    /// Borrowed from the input: lives as long as the request.
+    Borrowed(&'a T),
+    /// Copied into scratch because decoding changed it.
+    Copied(&'s T),
+}
+
+// Manual impls: a derive would demand `T: Clone`, which `str` is not.
+impl<T: ?Sized> Clone for Ref<'_, '_, T> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: ?Sized> Copy for Ref<'_, '_, T> {}
+
+impl<T: ?Sized> Deref for Ref<'_, '_, T> {
+    type Target = T;
+    #[inline]
+    fn deref(&self) -> &T {
+        match *self {
+            Ref::Borrowed(v) => v,
+            Ref::Copied(v) => v,
+        }
+    }
+}
+
+/// Text ready for conversion: valid UTF-8, decoded.
+pub type Text<'a, 's> = Ref<'a, 's, str>;
+
+impl<'a, 's> Ref<'a, 's, [u8]> {
+    /// Checks the bytes are UTF-8, keeping where they are borrowed from.
+    ///
+    /// # Errors
+    /// [`ValueErrorKind::InvalidUtf8`] if they are not.
+    #[inline]
+    pub fn to_text(self) -> Result<Text<'a, 's>, ValueError> {
+        Ok(match self {
+            Ref::Borrowed(b) => Ref::Borrowed(utf8(b)?),
+            Ref::Copied(b) => Ref::Copied(utf8(b)?),
+        })
+    }
+}
+
+/// `bytes` as `&str`, or [`ValueErrorKind::InvalidUtf8`].
+///
+/// # Errors
+/// If `bytes` is not UTF-8.
+#[inline]
+pub fn utf8(bytes: &[u8]) -> Result<&str, ValueError> {
+    core::str::from_utf8(bytes).map_err(|_| ValueError::new(ValueErrorKind::InvalidUtf8))
+}
+
+/// A type a text value converts into.
+///
+/// ```
+/// use binder_core::convert::{FromText, Ref};
+///
+/// assert_eq!(u16::from_text(Ref::Borrowed("8080")), Ok(8080));
+/// assert!(<&str>::from_text(Ref::Copied("decoded")).is_err());
+/// assert_eq!(bool::from_text(Ref::Borrowed("on")), Ok(true));
+/// ```
+pub trait FromText<'a>: Sized {
+    /// Whether this is a text type, for which an empty value is a value
+    /// (`Some("")`). For any other type an empty value into `Option<T>` means
+    /// `None`, the way HTML forms send a blank optional input.
+    const IS_TEXT: bool = false;
+
+    /// Converts `text` into `Self`.
+    ///
+    /// # Errors
+    /// A [`ValueError`] saying what was expected, never echoing the text.
+    fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError>;
+}
+
+/// Converts raw bytes that need no decoding (UTF-8 is still checked).
+///
+/// ```
+/// assert_eq!(binder_core::convert::parse_text::<i8>(b"-128"), Ok(-128));
+/// assert!(binder_core::convert::parse_text::<i8>(b"128").is_err());
+/// ```
+///
+/// # Errors
+/// [`ValueErrorKind::InvalidUtf8`], or the type's own error.
+#[inline]
+pub fn parse_text<'a, T: FromText<'a>>(raw: &'a [u8]) -> Result<T, ValueError> {
+    T::from_text(Ref::Borrowed(utf8(raw)?))
+}
+
+/// Converts through [`core::str::FromStr`], for user types: any parse error
+/// becomes `ValueError::custom(expected)`.
+///
+/// ```
+/// use std::net::Ipv4Addr;
+/// use binder_core::convert::{from_str, Ref};
+///
+/// let ip: Ipv4Addr = from_str(Ref::Borrowed("10.0.0.1"), "expected an IPv4 address").unwrap();
+/// assert_eq!(ip, Ipv4Addr::new(10, 0, 0, 1));
+/// ```
+///
+/// # Errors
+/// `ValueError::custom(expected)` when `T::from_str` fails.
+#[inline]
+pub fn from_str<T: core::str::FromStr>(
+    text: Text<'_, '_>,
+    expected: &'static str,
+) -> Result<T, ValueError> {
+    text.parse().map_err(|_| ValueError::custom(expected))
+}
+
+impl<'a> FromText<'a> for &'a str {
+    const IS_TEXT: bool = true;
+    #[inline]
+    fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+        match text {
+            Ref::Borrowed(s) => Ok(s),
+            Ref::Copied(_) => Err(ValueError::new(ValueErrorKind::NeedsDecoding)),
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> FromText<'a> for alloc::borrow::Cow<'a, str> {
+    const IS_TEXT: bool = true;
+    #[inline]
+    fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+        use alloc::borrow::{Cow, ToOwned};
+        Ok(match text {
+            Ref::Borrowed(s) => Cow::Borrowed(s),
+            Ref::Copied(s) => Cow::Owned(s.to_owned()),
+        })
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> FromText<'a> for alloc::string::String {
+    const IS_TEXT: bool = true;
+    #[inline]
+    fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+        Ok(alloc::string::String::from(&*text))
+    }
+}
+
+macro_rules! from_text_int {
+    ($kind:ident: $($t:ty),*) => {$(
+        impl<'a> FromText<'a> for $t {
+            #[inline]
+            fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+                parse_int::<$t>(text.as_bytes(), ValueErrorKind::$kind)
+            }
+        }
+    )*};
+}
+from_text_int!(NotUnsigned: u8, u16, u32, u64, u128, usize);
+from_text_int!(NotSigned: i8, i16, i32, i64, i128, isize);
+
+#[inline]
+fn parse_int<T: lexical_core::FromLexical>(
+    bytes: &[u8],
+    not_a_number: ValueErrorKind,
+) -> Result<T, ValueError> {
+    use lexical_core::Error as E;
+    lexical_core::parse::<T>(bytes).map_err(|e| {
+        ValueError::new(match e {
+            E::Overflow(_) | E::Underflow(_) => ValueErrorKind::OutOfRange,
+            _ => not_a_number,
+        })
+    })
+}
+
+macro_rules! from_text_float {
+    ($($t:ty),*) => {$(
+        impl<'a> FromText<'a> for $t {
+            #[inline]
+            fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+                let bytes = text.as_bytes();
+                let v: $t = lexical_core::parse(bytes)
+                    .map_err(|_| ValueError::new(ValueErrorKind::NotAFloat))?;
+                if v.is_finite() {
+                    Ok(v)
+                } else {
+                    Err(ValueError::new(non_finite_kind(bytes)))
+                }
+            }
+        }
+    )*};
+}
+from_text_float!(f32, f64);
+
+/// Why a float parsed to a non-finite value: written as a number too large
+/// for the type, or spelled `NaN`/`inf`.
+#[inline]
+fn non_finite_kind(bytes: &[u8]) -> ValueErrorKind {
+    let unsigned = match bytes.first() {
+        Some(b'+' | b'-') => &bytes[1..],
+        _ => bytes,
+    };
+    match unsigned.first() {
+        Some(b'0'..=b'9' | b'.') => ValueErrorKind::OutOfRange,
+        _ => ValueErrorKind::NotAFloat,
+    }
+}
+
+impl<'a> FromText<'a> for bool {
+    #[inline]
+    fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+        let b = text.as_bytes();
+        match b {
+            b"1" => Ok(true),
+            b"0" => Ok(false),
+            _ if b.eq_ignore_ascii_case(b"true") || b.eq_ignore_ascii_case(b"on") => Ok(true),
+            _ if b.eq_ignore_ascii_case(b"false") || b.eq_ignore_ascii_case(b"off") => Ok(false),
+            _ => Err(ValueError::new(ValueErrorKind::NotABool)),
+        }
+    }
+}
+
+impl<'a> FromText<'a> for char {
+    #[inline]
+    fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Ok(c),
+            _ => Err(ValueError::new(ValueErrorKind::NotAChar)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ValueErrorKind as K;
+
+    fn p<'a, T: FromText<'a>>(s: &'a str) -> Result<T, K> {
+        T::from_text(Ref::Borrowed(s)).map_err(|e| e.kind())
+    }
+
+    #[test]
+    fn integers_at_every_edge() {
+        assert_eq!(p::<u8>("255"), Ok(255));
+        assert_eq!(p::<u8>("256"), Err(K::OutOfRange));
+        assert_eq!(p::<i8>("-128"), Ok(-128));
+        assert_eq!(p::<i8>("-129"), Err(K::OutOfRange));
+        assert_eq!(p::<u64>("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(p::<u64>("18446744073709551616"), Err(K::OutOfRange));
+        assert_eq!(p::<i64>("-9223372036854775808"), Ok(i64::MIN));
+        assert_eq!(
+            p::<u128>("340282366920938463463374607431768211455"),
+            Ok(u128::MAX)
+        );
+        assert_eq!(p::<u32>("+36"), Ok(36));
+        assert_eq!(p::<u32>("-1"), Err(K::NotUnsigned));
+        for bad in ["", " 1", "1 ", "1e3", "1.0", "0x10", "1_000", "+", "-", "٣"] {
+            assert_eq!(p::<u32>(bad), Err(K::NotUnsigned), "{bad:?}");
+            assert_eq!(p::<i32>(bad), Err(K::NotSigned), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn integers_agree_with_core_on_a_sweep() {
+        // core's `from_str` is the oracle for plain decimal text.
+        let samples = [
+            "0",
+            "00",
+            "007",
+            "-0",
+            "+0",
+            "-",
+            "+",
+            "++1",
+            "--1",
+            "1-",
+            "12a",
+            "65535",
+            "65536",
+            "-32768",
+            "-32769",
+            "4294967295",
+            "4294967296",
+            "99999999999999999999",
+        ];
+        for s in samples {
+            assert_eq!(p::<u16>(s).ok(), s.parse::<u16>().ok(), "{s}");
+            assert_eq!(p::<i16>(s).ok(), s.parse::<i16>().ok(), "{s}");
+            assert_eq!(p::<u32>(s).ok(), s.parse::<u32>().ok(), "{s}");
+            assert_eq!(p::<i64>(s).ok(), s.parse::<i64>().ok(), "{s}");
+        }
+    }
+
+    #[test]
+    fn floats_are_finite_or_refused() {
+        assert_eq!(p::<f64>("99.5"), Ok(99.5));
+        assert_eq!(p::<f64>("-1e3"), Ok(-1000.0));
+        assert_eq!(p::<f64>("1e400"), Err(K::OutOfRange));
+        assert_eq!(p::<f32>("1e39"), Err(K::OutOfRange));
+        assert_eq!(p::<f32>("3.4e38"), Ok(3.4e38));
+        for bad in [
+            "NaN", "nan", "inf", "-inf", "Infinity", "", "1.2.3", "1e", "e5", " 1",
+        ] {
+            assert_eq!(p::<f64>(bad), Err(K::NotAFloat), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn finite_floats_agree_with_core() {
+        let samples = [
+            "0",
+            "-0",
+            "1.",
+            ".5",
+            "1e-400",
+            "2.2250738585072014e-308",
+            "0.1",
+            "123456789012345678901234567890",
+        ];
+        for s in samples {
+            assert_eq!(p::<f64>(s).ok(), s.parse::<f64>().ok(), "{s}");
+        }
+    }
+
+    #[test]
+    fn bools_and_chars() {
+        for t in ["true", "TRUE", "True", "on", "ON", "1"] {
+            assert_eq!(p::<bool>(t), Ok(true), "{t}");
+        }
+        for f in ["false", "off", "Off", "0"] {
+            assert_eq!(p::<bool>(f), Ok(false), "{f}");
+        }
+        for bad in ["", "yes", "2", "t", " true"] {
+            assert_eq!(p::<bool>(bad), Err(K::NotABool), "{bad}");
+        }
+        assert_eq!(p::<char>("é"), Ok('é'));
+        assert_eq!(p::<char>(""), Err(K::NotAChar));
+        assert_eq!(p::<char>("ab"), Err(K::NotAChar));
+    }
+
+    #[test]
+    fn borrowed_str_refuses_decoded_text() {
+        assert_eq!(<&str>::from_text(Ref::Borrowed("a")), Ok("a"));
+        assert_eq!(
+            <&str>::from_text(Ref::Copied("a")).unwrap_err().kind(),
+            K::NeedsDecoding
+        );
+        assert!(<&str as FromText>::IS_TEXT && !<u8 as FromText>::IS_TEXT);
+    }
+
+    #[test]
+    fn invalid_utf8_is_refused() {
+        assert_eq!(
+            parse_text::<&str>(b"\xff").unwrap_err().kind(),
+            K::InvalidUtf8
+        );
+        assert_eq!(
+            Ref::<[u8]>::Copied(b"\xc3(").to_text().unwrap_err().kind(),
+            K::InvalidUtf8
+        );
+    }
+}

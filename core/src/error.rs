@@ -1,0 +1,194 @@
+//! Errors: request-level scan errors ([`Error`]) and field-level value
+//! errors ([`ValueError`]).
+//!
+//! Both are small `Copy` values. Neither holds nor prints the bytes a client
+//! sent: a message names what was expected and where, never the value, so
+//! logging an error can never leak a password or echo a script back.
+//!
+//! A scan error says the input as a whole could not be read ("more than
+//! 1,000 pairs", "this body is not JSON"); a value error says one value did
+//! not convert into its field ("`qty` is not an integer").
+
+use core::fmt;
+
+/// A request-level error: the input could not be scanned, or a limit was
+/// passed. Carries the byte offset in the scanned input where it happened.
+///
+/// ```
+/// use binder_core::{query, Limits, ErrorKind};
+///
+/// let mut limits = Limits::DEFAULT;
+/// limits.max_pairs = 1;
+/// let err = query::pairs_with(b"a=1&b=2", &limits).find_map(Result::err).unwrap();
+/// assert_eq!(err.kind(), ErrorKind::TooManyPairs);
+/// assert_eq!(err.offset(), 4);
+/// assert_eq!(err.to_string(), "more pairs than the limit allows at byte 4");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Error {
+    kind: ErrorKind,
+    offset: usize,
+}
+
+impl Error {
+    /// An error of `kind` at byte `offset` of the scanned input.
+    #[inline]
+    pub const fn new(kind: ErrorKind, offset: usize) -> Self {
+        Error { kind, offset }
+    }
+
+    /// What went wrong.
+    #[inline]
+    pub const fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The byte offset in the scanned input where it went wrong.
+    #[inline]
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kind.as_str())?;
+        f.write_str(" at byte ")?;
+        fmt::Display::fmt(&self.offset, f)
+    }
+}
+
+impl core::error::Error for Error {}
+
+/// What a request-level [`Error`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A query string or form body has more pairs than
+    /// [`Limits::max_pairs`](crate::Limits::max_pairs).
+    TooManyPairs,
+    /// A key is longer than [`Limits::max_key_len`](crate::Limits::max_key_len).
+    KeyTooLong,
+    /// A `Cookie` header has more cookies than
+    /// [`Limits::max_cookies`](crate::Limits::max_cookies).
+    TooManyCookies,
+}
+
+impl ErrorKind {
+    /// A short description, without any input bytes.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::TooManyPairs => "more pairs than the limit allows",
+            ErrorKind::KeyTooLong => "a key longer than the limit allows",
+            ErrorKind::TooManyCookies => "more cookies than the limit allows",
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A field-level error: one value did not convert into its type.
+///
+/// ```
+/// use binder_core::{convert::parse_text, ValueErrorKind};
+///
+/// let err = parse_text::<u8>(b"300").unwrap_err();
+/// assert_eq!(err.kind(), ValueErrorKind::OutOfRange);
+/// assert_eq!(err.to_string(), "out of range for the field's type");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValueError {
+    kind: ValueErrorKind,
+}
+
+impl ValueError {
+    /// A value error of `kind`.
+    #[inline]
+    pub const fn new(kind: ValueErrorKind) -> Self {
+        ValueError { kind }
+    }
+
+    /// A value error for a user type, described by a fixed message that must
+    /// not contain the submitted value.
+    #[inline]
+    pub const fn custom(expected: &'static str) -> Self {
+        ValueError {
+            kind: ValueErrorKind::Custom(expected),
+        }
+    }
+
+    /// What went wrong.
+    #[inline]
+    pub const fn kind(&self) -> ValueErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for ValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kind.as_str())
+    }
+}
+
+impl core::error::Error for ValueError {}
+
+impl From<ValueErrorKind> for ValueError {
+    #[inline]
+    fn from(kind: ValueErrorKind) -> Self {
+        ValueError::new(kind)
+    }
+}
+
+/// What a [`ValueError`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ValueErrorKind {
+    /// The decoded bytes are not UTF-8. Never replaced with U+FFFD.
+    InvalidUtf8,
+    /// A borrowed `&str` field was sent a value that needs decoding (it holds
+    /// `%` escapes, `+`, or JSON escapes); use `Cow<str>` or `String`.
+    NeedsDecoding,
+    /// Not an unsigned integer.
+    NotUnsigned,
+    /// Not a signed integer.
+    NotSigned,
+    /// A number too large or too small for the field's type.
+    OutOfRange,
+    /// Not a finite floating-point number (`NaN` and infinities are refused).
+    NotAFloat,
+    /// Not one of `true`, `false`, `1`, `0`, `on`, `off`.
+    NotABool,
+    /// Not exactly one character.
+    NotAChar,
+    /// A user type refused the value; the message says what it expected.
+    Custom(&'static str),
+}
+
+impl ValueErrorKind {
+    /// A short description, without any input bytes.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ValueErrorKind::InvalidUtf8 => "not valid UTF-8",
+            ValueErrorKind::NeedsDecoding => {
+                "the value is escaped and cannot be borrowed; use Cow<str> or String"
+            }
+            ValueErrorKind::NotUnsigned => "expected an unsigned integer",
+            ValueErrorKind::NotSigned => "expected an integer",
+            ValueErrorKind::OutOfRange => "out of range for the field's type",
+            ValueErrorKind::NotAFloat => "expected a finite number",
+            ValueErrorKind::NotABool => "expected true, false, 1, 0, on or off",
+            ValueErrorKind::NotAChar => "expected a single character",
+            ValueErrorKind::Custom(expected) => expected,
+        }
+    }
+}
+
+impl fmt::Display for ValueErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}

@@ -1,0 +1,339 @@
+//! One pass over `application/x-www-form-urlencoded` bytes: a form body, or
+//! (through [`crate::query`]) a URL query string.
+//!
+//! Parsing follows the WHATWG URL standard's
+//! [urlencoded parser](https://url.spec.whatwg.org/#urlencoded-parsing), with
+//! the `form_urlencoded` crate as the oracle in differential tests:
+//! - split on `&` (never on `;`), skipping empty pieces;
+//! - the key is everything before the first `=`, the value everything after
+//!   (no `=`: the whole piece is the key and the value is empty);
+//! - `+` is a space and `%XX` a byte, applied by [`Pair::decoded_key`],
+//!   [`Pair::decoded_value`] or their `Cow` forms, not by the scan.
+//!
+//! Intended divergences from the oracle, each pinned by a test:
+//! - Decoded bytes that are not UTF-8 are kept as bytes here; text
+//!   conversions then refuse them ([`ValueErrorKind::InvalidUtf8`]), where
+//!   WHATWG replaces them with U+FFFD. Compare bytes, not strings.
+//! - [`Limits::max_pairs`] and [`Limits::max_key_len`] end the scan with an
+//!   [`Error`]; the oracle has no limits.
+//!
+//! The scan is a table-driven byte loop that records, for free, whether a key
+//! or value holds `%` or `+`: a value that does not is borrowed as it is,
+//! with no second look.
+//!
+//! [`ValueErrorKind::InvalidUtf8`]: crate::ValueErrorKind::InvalidUtf8
+
+use crate::convert::Ref;
+use crate::error::{Error, ErrorKind};
+use crate::limits::Limits;
+use crate::percent;
+
+/// Byte classes for the scan: 0 for ordinary bytes.
+const AMP: u8 = 1;
+const EQ: u8 = 2;
+const ESC: u8 = 3;
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'&' as usize] = AMP;
+    t[b'=' as usize] = EQ;
+    t[b'%' as usize] = ESC;
+    t[b'+' as usize] = ESC;
+    t
+};
+
+/// Scans `input` with [`Limits::DEFAULT`].
+///
+/// ```
+/// let pairs: Vec<_> = binder_core::form::pairs(b"a=1&&b&c=x=y")
+///     .map(|p| p.map(|p| (p.key(), p.value())))
+///     .collect::<Result<_, _>>()?;
+/// assert_eq!(pairs, [(&b"a"[..], &b"1"[..]), (b"b", b""), (b"c", b"x=y")]);
+/// # Ok::<(), binder_core::Error>(())
+/// ```
+#[inline]
+pub fn pairs(input: &[u8]) -> Pairs<'_> {
+    pairs_with(input, &Limits::DEFAULT)
+}
+
+/// Scans `input` under `limits` ([`Limits::max_pairs`],
+/// [`Limits::max_key_len`]).
+///
+/// ```
+/// use binder_core::{form, Limits, ErrorKind};
+///
+/// let mut limits = Limits::DEFAULT;
+/// limits.max_key_len = 3;
+/// let mut it = form::pairs_with(b"abc=1&abcd=2", &limits);
+/// assert!(it.next().unwrap().is_ok());
+/// assert_eq!(it.next().unwrap().unwrap_err().kind(), ErrorKind::KeyTooLong);
+/// assert!(it.next().is_none());
+/// ```
+#[inline]
+pub fn pairs_with<'a>(input: &'a [u8], limits: &Limits) -> Pairs<'a> {
+    Pairs {
+        input,
+        pos: 0,
+        count: 0,
+        max_pairs: limits.max_pairs,
+        max_key_len: limits.max_key_len,
+    }
+}
+
+/// Iterator of the [`Pair`]s of urlencoded bytes, in order, each once.
+///
+/// Yields `Err` once when a limit is passed, then ends: a pair past the limit
+/// is never returned.
+#[derive(Clone, Debug)]
+pub struct Pairs<'a> {
+    input: &'a [u8],
+    pos: usize,
+    count: usize,
+    max_pairs: usize,
+    max_key_len: usize,
+}
+
+impl<'a> Pairs<'a> {
+    /// The byte offset where the next pair's scan starts.
+    #[inline]
+    pub fn offset(&self) -> usize {
+        self.pos.min(self.input.len())
+    }
+
+    #[cold]
+    fn fail(&mut self, kind: ErrorKind, offset: usize) -> Option<Result<Pair<'a>, Error>> {
+        self.pos = self.input.len();
+        Some(Err(Error::new(kind, offset)))
+    }
+}
+
+impl<'a> Iterator for Pairs<'a> {
+    type Item = Result<Pair<'a>, Error>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let input = self.input;
+        let len = input.len();
+        loop {
+            let start = self.pos;
+            if start >= len {
+                return None;
+            }
+            let mut i = start;
+            let mut flags = 0u8;
+            // The key: up to the first `=` or `&`.
+            let mut class = 0;
+            while i < len {
+                class = CLASS[input[i] as usize];
+                if class != 0 {
+                    if class != ESC {
+                        break;
+                    }
+                    flags |= KEY_ESCAPED;
+                }
+                i += 1;
+            }
+            let key_end = i;
+            let mut value_start = i;
+            if i < len && class == EQ {
+                // The value: up to the next `&`; later `=` are value bytes.
+                i += 1;
+                value_start = i;
+                while i < len {
+                    let c = CLASS[input[i] as usize];
+                    if c == AMP {
+                        break;
+                    }
+                    if c == ESC {
+                        flags |= VALUE_ESCAPED;
+                    }
+                    i += 1;
+                }
+            }
+            self.pos = i + 1;
+            if i == start {
+                continue; // an empty piece: `&&`, or a leading or trailing `&`
+            }
+            if self.count == self.max_pairs {
+                return self.fail(ErrorKind::TooManyPairs, start);
+            }
+            self.count += 1;
+            if key_end - start > self.max_key_len {
+                return self.fail(ErrorKind::KeyTooLong, start);
+            }
+            return Some(Ok(Pair {
+                key: &input[start..key_end],
+                value: &input[value_start..i],
+                offset: start,
+                flags,
+            }));
+        }
+    }
+}
+
+impl core::iter::FusedIterator for Pairs<'_> {}
+
+const KEY_ESCAPED: u8 = 1;
+const VALUE_ESCAPED: u8 = 2;
+
+/// One `key=value` piece, as raw slices of the input, with the scan's note of
+/// whether each needs decoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pair<'a> {
+    key: &'a [u8],
+    value: &'a [u8],
+    offset: usize,
+    flags: u8,
+}
+
+impl<'a> Pair<'a> {
+    /// The key as sent, not decoded.
+    #[inline]
+    pub fn key(&self) -> &'a [u8] {
+        self.key
+    }
+
+    /// The value as sent, not decoded (empty when the piece had no `=`).
+    #[inline]
+    pub fn value(&self) -> &'a [u8] {
+        self.value
+    }
+
+    /// The byte offset of the pair in the input.
+    #[inline]
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// Whether the key holds `%` or `+`, so decoding may change it.
+    #[inline]
+    pub fn key_needs_decoding(&self) -> bool {
+        self.flags & KEY_ESCAPED != 0
+    }
+
+    /// Whether the value holds `%` or `+`, so decoding may change it.
+    #[inline]
+    pub fn value_needs_decoding(&self) -> bool {
+        self.flags & VALUE_ESCAPED != 0
+    }
+
+    /// The decoded key: borrowed when nothing changes, else written into
+    /// `scratch`. `None` if it does not fit in `scratch` (a scratch as long
+    /// as the key always fits).
+    ///
+    /// ```
+    /// let pair = binder_core::form::pairs(b"a%5Bb%5D=1").next().unwrap()?;
+    /// let mut scratch = [0u8; 16];
+    /// assert_eq!(&*pair.decoded_key(&mut scratch).unwrap(), b"a[b]");
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    #[inline]
+    pub fn decoded_key<'s>(&self, scratch: &'s mut [u8]) -> Option<Ref<'a, 's, [u8]>> {
+        decode_flagged(self.key, self.key_needs_decoding(), scratch)
+    }
+
+    /// The decoded value: borrowed when nothing changes, else written into
+    /// `scratch`; `None` if it does not fit.
+    #[inline]
+    pub fn decoded_value<'s>(&self, scratch: &'s mut [u8]) -> Option<Ref<'a, 's, [u8]>> {
+        decode_flagged(self.value, self.value_needs_decoding(), scratch)
+    }
+
+    /// The decoded key, borrowed when nothing changes.
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub fn key_cow(&self) -> alloc::borrow::Cow<'a, [u8]> {
+        cow_flagged(self.key, self.key_needs_decoding())
+    }
+
+    /// The decoded value, borrowed when nothing changes.
+    ///
+    /// ```
+    /// let pair = binder_core::form::pairs(b"name=Ada+Lovelace").next().unwrap()?;
+    /// assert_eq!(pair.value_cow(), b"Ada Lovelace".as_slice());
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub fn value_cow(&self) -> alloc::borrow::Cow<'a, [u8]> {
+        cow_flagged(self.value, self.value_needs_decoding())
+    }
+}
+
+#[inline]
+fn decode_flagged<'a, 's>(
+    raw: &'a [u8],
+    escaped: bool,
+    scratch: &'s mut [u8],
+) -> Option<Ref<'a, 's, [u8]>> {
+    if escaped {
+        percent::decode_into(raw, scratch).map(Ref::Copied)
+    } else {
+        Some(Ref::Borrowed(raw))
+    }
+}
+
+#[cfg(feature = "alloc")]
+#[inline]
+fn cow_flagged(raw: &[u8], escaped: bool) -> alloc::borrow::Cow<'_, [u8]> {
+    if escaped {
+        percent::decode_cow(raw)
+    } else {
+        alloc::borrow::Cow::Borrowed(raw)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(input: &[u8]) -> alloc::vec::Vec<(&[u8], &[u8], usize)> {
+        pairs(input)
+            .map(|p| p.map(|p| (p.key(), p.value(), p.offset())).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn splits_like_whatwg() {
+        assert!(raw(b"").is_empty());
+        assert!(raw(b"&&&").is_empty());
+        assert_eq!(raw(b"="), [(&b""[..], &b""[..], 0)]);
+        assert_eq!(raw(b"a==b"), [(&b"a"[..], &b"=b"[..], 0)]);
+        assert_eq!(raw(b"&a&"), [(&b"a"[..], &b""[..], 1)]);
+        assert_eq!(raw(b"a;b=1"), [(&b"a;b"[..], &b"1"[..], 0)]);
+    }
+
+    #[test]
+    fn flags_mark_exactly_what_needs_decoding() {
+        let p: alloc::vec::Vec<_> = pairs(b"a+b=c&d=e%41&f=g=h+&i%=j")
+            .map(Result::unwrap)
+            .map(|p| (p.key_needs_decoding(), p.value_needs_decoding()))
+            .collect();
+        assert_eq!(
+            p,
+            [(true, false), (false, true), (false, true), (true, false)]
+        );
+    }
+
+    #[test]
+    fn pair_limit_is_exact_and_ends_the_scan() {
+        let mut limits = Limits::DEFAULT;
+        limits.max_pairs = 3;
+        let at: alloc::vec::Vec<_> = pairs_with(b"a&&b&c", &limits).collect();
+        assert!(at.iter().all(Result::is_ok) && at.len() == 3);
+        let past: alloc::vec::Vec<_> = pairs_with(b"a&&b&c&d&e", &limits).collect();
+        assert_eq!(past.len(), 4);
+        assert_eq!(past[3], Err(Error::new(ErrorKind::TooManyPairs, 7)));
+    }
+
+    #[test]
+    fn key_limit_counts_raw_key_bytes() {
+        let mut limits = Limits::DEFAULT;
+        limits.max_key_len = 3;
+        assert!(pairs_with(b"abc=long-value-is-fine&a%4=1", &limits).all(|p| p.is_ok()));
+        let err = pairs_with(b"x=1&%41bc=2", &limits)
+            .nth(1)
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(err, Error::new(ErrorKind::KeyTooLong, 4));
+    }
+}

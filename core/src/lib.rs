@@ -1,0 +1,60 @@
+//! The engine under `binder`: borrowed-slice scanners for every source of an
+//! HTTP request, percent-decoding, text-to-value conversion, fixed-size bit
+//! sets, errors and limits.
+//!
+//! `binder-core` is `#![no_std]` and knows nothing of `http` or `hyper`. It
+//! reads bytes the caller already holds and hands back slices of them: with
+//! the `alloc` feature off nothing in this crate can allocate, and with it on,
+//! nothing allocates unless the result must own bytes (a `String` field, or a
+//! `Cow` whose text had to be decoded).
+//!
+//! | module | reads |
+//! |---|---|
+//! | [`query`] | a URL query string (the bytes after `?`) |
+//! | [`form`] | an `application/x-www-form-urlencoded` body |
+//! | [`cookie`] | a `Cookie` header value |
+//! | [`percent`] | percent-decoding of one key or value |
+//! | [`convert`] | text to integers, floats, `bool`, `char` and strings |
+//! | [`bits`] | which fields were bound, on the stack |
+//! | [`error`] | request-level scan errors and field-level value errors |
+//! | [`limits`] | every bound on work and memory, with safe defaults |
+//!
+//! ```
+//! use binder_core::query;
+//!
+//! let mut age = None;
+//! for pair in query::pairs(b"name=Ada&age=36") {
+//!     let pair = pair?;
+//!     if pair.key() == b"age" {
+//!         age = Some(binder_core::convert::parse_text::<u32>(pair.value())?);
+//!     }
+//! }
+//! assert_eq!(age, Some(36));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Features
+//! - `alloc`: owned conversions (`String`, `Cow::Owned`) and `Cow`-returning
+//!   decoders.
+//! - `std` (default): implies `alloc`.
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+#[cfg(any(feature = "alloc", test))]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod bits;
+pub mod convert;
+pub mod cookie;
+pub mod error;
+pub mod form;
+pub mod limits;
+pub mod percent;
+pub mod query;
+
+pub use bits::Bits;
+pub use error::{Error, ErrorKind, ValueError, ValueErrorKind};
+pub use limits::Limits;

@@ -1,0 +1,173 @@
+//! Percent-decoding as the WHATWG URL standard's
+//! [`application/x-www-form-urlencoded` parser](https://url.spec.whatwg.org/#urlencoded-parsing)
+//! does it: `+` is a space, `%XX` (two hex digits, either case) is one byte,
+//! and a `%` not followed by two hex digits stays a literal `%`.
+//!
+//! Decoding borrows when nothing changes. Otherwise it writes into a caller's
+//! scratch buffer (no allocation, [`decode`]) or, with the `alloc` feature,
+//! into a `Cow` ([`decode_cow`]). The decoded bytes need not be UTF-8; text
+//! conversions check that afterwards and refuse, never replace, bad bytes.
+
+use crate::convert::Ref;
+
+/// The value of a hex digit, or `0xFF` for any other byte.
+const HEX: [u8; 256] = {
+    let mut t = [0xFFu8; 256];
+    let mut i = 0;
+    while i < 10 {
+        t[b'0' as usize + i] = i as u8;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 6 {
+        t[b'a' as usize + i] = 10 + i as u8;
+        t[b'A' as usize + i] = 10 + i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Whether decoding `input` would change it: it holds `%` or `+`.
+///
+/// ```
+/// assert!(binder_core::percent::needs_decoding(b"a+b"));
+/// assert!(!binder_core::percent::needs_decoding(b"ada@example.org"));
+/// ```
+#[inline]
+pub fn needs_decoding(input: &[u8]) -> bool {
+    input.iter().any(|&b| b == b'%' || b == b'+')
+}
+
+/// The byte `%XX` at `input[i..]` stands for, if `input[i] == b'%'` is
+/// followed by two hex digits.
+#[inline]
+fn escape_at(input: &[u8], i: usize) -> Option<u8> {
+    let hi = HEX[*input.get(i + 1)? as usize];
+    let lo = HEX[*input.get(i + 2)? as usize];
+    if hi | lo == 0xFF {
+        // 0xFF | x == 0xFF only when one of them is 0xFF: hex values are <= 15.
+        None
+    } else {
+        Some(hi << 4 | lo)
+    }
+}
+
+/// Decodes `input` into the front of `out` and returns the decoded bytes,
+/// or `None` if `out` is too short. `out.len() >= input.len()` always
+/// suffices: decoding never lengthens.
+///
+/// ```
+/// let mut buf = [0u8; 32];
+/// let out = binder_core::percent::decode_into(b"Ada+%4C%6fvelace%", &mut buf).unwrap();
+/// assert_eq!(out, b"Ada Lovelace%");
+/// ```
+pub fn decode_into<'s>(input: &[u8], out: &'s mut [u8]) -> Option<&'s [u8]> {
+    let mut i = 0;
+    let mut n = 0;
+    while i < input.len() {
+        let b = input[i];
+        let (byte, used) = match b {
+            b'+' => (b' ', 1),
+            b'%' => match escape_at(input, i) {
+                Some(decoded) => (decoded, 3),
+                None => (b'%', 1),
+            },
+            _ => (b, 1),
+        };
+        *out.get_mut(n)? = byte;
+        n += 1;
+        i += used;
+    }
+    Some(&out[..n])
+}
+
+/// Decodes `input`, borrowing it when nothing changes and otherwise writing
+/// into `scratch`. `None` if the decoded bytes do not fit in `scratch`.
+///
+/// ```
+/// use binder_core::{convert::Ref, percent::decode};
+///
+/// let mut scratch = [0u8; 16];
+/// assert!(matches!(decode(b"plain", &mut scratch), Some(Ref::Borrowed(b"plain"))));
+/// assert_eq!(&*decode(b"a%20b", &mut scratch).unwrap(), b"a b");
+/// ```
+#[inline]
+pub fn decode<'a, 's>(input: &'a [u8], scratch: &'s mut [u8]) -> Option<Ref<'a, 's, [u8]>> {
+    if needs_decoding(input) {
+        decode_into(input, scratch).map(Ref::Copied)
+    } else {
+        Some(Ref::Borrowed(input))
+    }
+}
+
+/// Decodes `input`, borrowing it when nothing changes and otherwise
+/// allocating exactly the decoded bytes.
+///
+/// ```
+/// use std::borrow::Cow;
+/// assert!(matches!(binder_core::percent::decode_cow(b"plain"), Cow::Borrowed(_)));
+/// assert_eq!(binder_core::percent::decode_cow(b"%41+"), b"A ".as_slice());
+/// ```
+#[cfg(feature = "alloc")]
+pub fn decode_cow(input: &[u8]) -> alloc::borrow::Cow<'_, [u8]> {
+    use alloc::borrow::Cow;
+    if !needs_decoding(input) {
+        return Cow::Borrowed(input);
+    }
+    let mut out = alloc::vec![0u8; decoded_len(input)];
+    let n = decode_into(input, &mut out).map_or(0, <[u8]>::len);
+    debug_assert_eq!(n, out.len());
+    Cow::Owned(out)
+}
+
+/// How many bytes `input` decodes to.
+///
+/// ```
+/// assert_eq!(binder_core::percent::decoded_len(b"%41%4"), 3);
+/// ```
+pub fn decoded_len(input: &[u8]) -> usize {
+    let mut i = 0;
+    let mut n = 0;
+    while i < input.len() {
+        i += if input[i] == b'%' && escape_at(input, i).is_some() {
+            3
+        } else {
+            1
+        };
+        n += 1;
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_follow_whatwg() {
+        let cases: &[(&[u8], &[u8])] = &[
+            (b"", b""),
+            (b"%", b"%"),
+            (b"%4", b"%4"),
+            (b"%zz", b"%zz"),
+            (b"%%41", b"%A"),
+            (b"%4g", b"%4g"),
+            (b"%00", b"\0"),
+            (b"%ff%FF", b"\xff\xff"),
+            (b"+%2B+", b" + "),
+            (b"%e2%82%ac", "€".as_bytes()),
+        ];
+        for (input, want) in cases {
+            let mut buf = [0u8; 16];
+            assert_eq!(decode_into(input, &mut buf).unwrap(), *want, "{input:?}");
+            assert_eq!(decoded_len(input), want.len());
+        }
+    }
+
+    #[test]
+    fn short_scratch_is_none_not_truncation() {
+        let mut buf = [0u8; 2];
+        assert_eq!(decode_into(b"abc", &mut buf), None);
+        assert_eq!(decode_into(b"%41b", &mut buf).unwrap(), b"Ab");
+    }
+}

@@ -1,0 +1,91 @@
+//! Differential checks of binder-core's scanners against their oracles.
+//! Shared, file for file, by `cargo test` (through `tests/common/mod.rs`)
+//! and by the cargo-fuzz targets (through `#[path]`), so the tests and the
+//! fuzzers check exactly the same thing. Each check panics on a difference.
+
+use binder_core::convert::Ref;
+use binder_core::{cookie, form, Limits};
+use std::borrow::Cow;
+
+/// No limits: the oracles have none, so limits are tested on their own.
+pub fn unlimited() -> Limits {
+    let mut l = Limits::DEFAULT;
+    l.max_pairs = usize::MAX;
+    l.max_key_len = usize::MAX;
+    l.max_cookies = usize::MAX;
+    l
+}
+
+/// An independent byte-exact decoder: `+` to space, then `percent_encoding`.
+fn reference_decode(raw: &[u8]) -> Vec<u8> {
+    let plus: Vec<u8> = raw
+        .iter()
+        .map(|&b| if b == b'+' { b' ' } else { b })
+        .collect();
+    percent_encoding::percent_decode(&plus).collect()
+}
+
+/// Our scan of `input`, decoded two ways (scratch and `Cow`) that must agree.
+pub fn ours_urlencoded(input: &[u8]) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut scratch = vec![0u8; input.len()];
+    for pair in form::pairs_with(input, &unlimited()) {
+        let pair = pair.expect("no limits, so no error");
+        let key = pair.key_cow().into_owned();
+        let value = pair.value_cow().into_owned();
+        // The scan's flags must borrow exactly when decoding changes nothing.
+        assert_eq!(
+            pair.key_needs_decoding(),
+            pair.key().iter().any(|&b| b == b'%' || b == b'+')
+        );
+        assert_eq!(
+            pair.value_needs_decoding(),
+            pair.value().iter().any(|&b| b == b'%' || b == b'+')
+        );
+        assert_eq!(key, reference_decode(pair.key()), "key of {input:?}");
+        assert_eq!(value, reference_decode(pair.value()), "value of {input:?}");
+        assert_eq!(&*pair.decoded_key(&mut scratch).unwrap(), &key[..]);
+        assert_eq!(&*pair.decoded_value(&mut scratch).unwrap(), &value[..]);
+        // Text conversion refuses exactly the non-UTF-8 results.
+        let text = Ref::<[u8]>::Borrowed(&value).to_text();
+        assert_eq!(text.is_ok(), std::str::from_utf8(&value).is_ok());
+        out.push((key, value));
+    }
+    out
+}
+
+/// `form::pairs` equals `form_urlencoded::parse`: same pairs, same order,
+/// same decoded bytes (compared through the oracle's lossy UTF-8, the one
+/// intended divergence: we keep bytes and refuse non-UTF-8 as text).
+pub fn check_urlencoded(input: &[u8]) {
+    let ours = ours_urlencoded(input);
+    let oracle: Vec<(Cow<str>, Cow<str>)> = form_urlencoded::parse(input).collect();
+    assert_eq!(ours.len(), oracle.len(), "pair count of {input:?}");
+    for ((k, v), (ok, ov)) in ours.iter().zip(&oracle) {
+        assert_eq!(String::from_utf8_lossy(k), *ok, "key of {input:?}");
+        assert_eq!(String::from_utf8_lossy(v), *ov, "value of {input:?}");
+    }
+}
+
+/// `cookie::cookies` equals `cookie::Cookie::split_parse` (errors dropped,
+/// quotes trimmed as `value_trimmed` does), except for the documented
+/// divergence: Unicode (non-ASCII) whitespace is not trimmed here, so such
+/// inputs are compared only for not panicking.
+pub fn check_cookie(input: &str) {
+    let ours: Vec<(&[u8], &[u8])> = cookie::cookies_with(input.as_bytes(), &unlimited())
+        .map(|c| c.expect("no limits, so no error"))
+        .map(|c| (c.name(), c.value()))
+        .collect();
+    if input.chars().any(|c| c.is_whitespace() && !c.is_ascii()) {
+        return;
+    }
+    let oracle: Vec<(String, String)> = ::cookie::Cookie::split_parse(input)
+        .filter_map(Result::ok)
+        .map(|c| (c.name().to_owned(), c.value_trimmed().to_owned()))
+        .collect();
+    assert_eq!(ours.len(), oracle.len(), "cookie count of {input:?}");
+    for ((n, v), (on, ov)) in ours.iter().zip(&oracle) {
+        assert_eq!(*n, on.as_bytes(), "name in {input:?}");
+        assert_eq!(*v, ov.as_bytes(), "value in {input:?}");
+    }
+}

@@ -1,0 +1,79 @@
+//! Cookie scanning against the `cookie` crate's `Cookie::split_parse`.
+
+mod common;
+
+use binder_core::{cookie, ErrorKind, Limits};
+use common::oracle::check_cookie;
+
+#[test]
+fn seeds_match_the_oracle() {
+    let seeds = [
+        "",
+        ";",
+        ";;",
+        "a=1",
+        " a = 1 ",
+        "a=\"1\"",
+        "a=\"",
+        "a=\"\"\"",
+        "a=1;b=2",
+        "a",
+        "=1",
+        "a==",
+        "a=b=c",
+        "  ;  a=1  ;  ",
+        "a=1;\tb=2;\r\nc=3",
+        "a=\u{a0}1",
+        "\u{a0}a=1",
+        "é=€",
+        "a=\0",
+        "a=x\\y",
+        "__Host-x=1; =__Host-x=evil",
+        include_str!("../../benches/workloads/cookie6.txt"),
+    ];
+    for seed in seeds {
+        check_cookie(seed);
+    }
+}
+
+#[test]
+fn two_hundred_thousand_generated_headers_match_the_oracle() {
+    let mut rng = common::Rng::new(0xc00c_1e);
+    for _ in 0..200_000 {
+        let input = common::cookie_text(&mut rng, 48);
+        check_cookie(&input);
+    }
+}
+
+#[test]
+fn the_workload_header_has_six_cookies() {
+    let header = include_bytes!("../../benches/workloads/cookie6.txt");
+    let names: Vec<&[u8]> = cookie::cookies(header).map(|c| c.unwrap().name()).collect();
+    assert_eq!(
+        names,
+        [
+            &b"_ga"[..],
+            b"theme",
+            b"session",
+            b"lang",
+            b"consent",
+            b"cart"
+        ]
+    );
+}
+
+#[test]
+fn cookie_limit_at_and_past() {
+    let mut limits = Limits::DEFAULT;
+    limits.max_cookies = 3_000;
+    let mut header = String::new();
+    for i in 0..3_000 {
+        header.push_str(&format!("c{i}=v; "));
+    }
+    assert!(cookie::cookies_with(header.as_bytes(), &limits).all(|c| c.is_ok()));
+    header.push_str("extra=1");
+    let last = cookie::cookies_with(header.as_bytes(), &limits)
+        .last()
+        .unwrap();
+    assert_eq!(last.unwrap_err().kind(), ErrorKind::TooManyCookies);
+}
