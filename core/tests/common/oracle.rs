@@ -2,6 +2,7 @@
 //! Shared, file for file, by `cargo test` (through `tests/common/mod.rs`)
 //! and by the cargo-fuzz targets (through `#[path]`), so the tests and the
 //! fuzzers check exactly the same thing. Each check panics on a difference.
+#![allow(dead_code)]
 
 use binder_core::convert::Ref;
 use binder_core::{cookie, form, Limits};
