@@ -80,6 +80,180 @@ pub fn utf8(bytes: &[u8]) -> Result<&str, ValueError> {
     core::str::from_utf8(bytes).map_err(|_| ValueError::new(ValueErrorKind::InvalidUtf8))
 }
 
+/// How a [`Raw`] value is escaped on the wire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Escapes {
+    /// Nothing to decode: the bytes are the value.
+    None,
+    /// `application/x-www-form-urlencoded`: `+` is a space, `%XX` a byte.
+    Form,
+    /// A URL path segment: `%XX` is a byte, `+` is itself.
+    Path,
+}
+
+/// Stack scratch for decoding a value that a non-text type converts from.
+/// Numbers, `bool` and `char` are far shorter; longer values decode into an
+/// allocation under `alloc`, and are [`ValueErrorKind::TooLong`] without it.
+const STACK_SCRATCH: usize = 128;
+
+/// A value as the request holds it, not yet decoded: the bytes and how they
+/// are escaped. Decoding happens once, in the way the target type needs: into
+/// stack scratch for a number, straight into one allocation for a `String`.
+///
+/// ```
+/// use binder_core::convert::{FromText, Raw};
+///
+/// assert_eq!(u32::from_raw(Raw::form(b"%33%36")), Ok(36));
+/// assert_eq!(String::from_raw(Raw::form(b"Ada+Lovelace")).unwrap(), "Ada Lovelace");
+/// assert!(<&str>::from_raw(Raw::form(b"a+b")).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Raw<'r> {
+    bytes: &'r [u8],
+    escapes: Escapes,
+}
+
+impl<'r> Raw<'r> {
+    /// Bytes that need no decoding.
+    #[inline]
+    pub const fn plain(bytes: &'r [u8]) -> Self {
+        Raw {
+            bytes,
+            escapes: Escapes::None,
+        }
+    }
+
+    /// Urlencoded bytes; borrowed as they are when they hold no `%` or `+`.
+    #[inline]
+    pub fn form(bytes: &'r [u8]) -> Self {
+        Self::form_flagged(bytes, crate::percent::needs_decoding(bytes))
+    }
+
+    /// Urlencoded bytes whose scan already knows whether they hold `%` or `+`.
+    #[inline]
+    pub const fn form_flagged(bytes: &'r [u8], needs_decoding: bool) -> Self {
+        Raw {
+            bytes,
+            escapes: if needs_decoding {
+                Escapes::Form
+            } else {
+                Escapes::None
+            },
+        }
+    }
+
+    /// A URL path segment, percent-encoded.
+    #[inline]
+    pub fn path(bytes: &'r [u8]) -> Self {
+        Raw {
+            bytes,
+            escapes: if bytes.contains(&b'%') {
+                Escapes::Path
+            } else {
+                Escapes::None
+            },
+        }
+    }
+
+    /// The bytes as sent.
+    #[inline]
+    pub const fn bytes(&self) -> &'r [u8] {
+        self.bytes
+    }
+
+    /// How the bytes are escaped.
+    #[inline]
+    pub const fn escapes(&self) -> Escapes {
+        self.escapes
+    }
+
+    /// Whether the value is empty (decoding never empties a non-empty value).
+    #[inline]
+    pub const fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// The decoded bytes: borrowed when nothing changes, else written into
+    /// `scratch`. `None` if they do not fit.
+    #[inline]
+    pub fn decode<'s>(&self, scratch: &'s mut [u8]) -> Option<Ref<'r, 's, [u8]>> {
+        let out = match self.escapes {
+            Escapes::None => return Some(Ref::Borrowed(self.bytes)),
+            Escapes::Form => crate::percent::decode_into(self.bytes, scratch),
+            Escapes::Path => crate::percent::decode_path_into(self.bytes, scratch),
+        };
+        out.map(Ref::Copied)
+    }
+
+    /// Decodes and checks UTF-8, then calls `f` with the text: borrowed when
+    /// nothing changes, else decoded into stack scratch (or, for a long value
+    /// under `alloc`, one allocation).
+    ///
+    /// # Errors
+    /// [`ValueErrorKind::InvalidUtf8`], [`ValueErrorKind::TooLong`] (a long
+    /// escaped value without `alloc`), or what `f` returns.
+    #[inline]
+    pub fn with_text<T>(
+        self,
+        f: impl FnOnce(Text<'r, '_>) -> Result<T, ValueError>,
+    ) -> Result<T, ValueError> {
+        if self.escapes == Escapes::None {
+            return f(Ref::Borrowed(utf8(self.bytes)?));
+        }
+        let mut stack = [0u8; STACK_SCRATCH];
+        if let Some(decoded) = self.decode(&mut stack) {
+            return f(decoded.to_text()?);
+        }
+        self.with_long_text(f)
+    }
+
+    #[cfg(feature = "alloc")]
+    #[cold]
+    fn with_long_text<T>(
+        self,
+        f: impl FnOnce(Text<'r, '_>) -> Result<T, ValueError>,
+    ) -> Result<T, ValueError> {
+        let owned = self.decode_vec();
+        f(Ref::Copied(utf8(&owned)?))
+    }
+
+    #[cfg(not(feature = "alloc"))]
+    #[cold]
+    fn with_long_text<T>(
+        self,
+        _: impl FnOnce(Text<'r, '_>) -> Result<T, ValueError>,
+    ) -> Result<T, ValueError> {
+        Err(ValueError::new(ValueErrorKind::TooLong))
+    }
+
+    #[cfg(feature = "alloc")]
+    fn decode_vec(&self) -> alloc::vec::Vec<u8> {
+        match self.escapes {
+            Escapes::None => self.bytes.to_vec(),
+            Escapes::Form => crate::percent::decode_vec::<true>(self.bytes),
+            Escapes::Path => crate::percent::decode_vec::<false>(self.bytes),
+        }
+    }
+
+    /// The decoded text: borrowed when nothing changes, else decoded into
+    /// exactly one allocation.
+    ///
+    /// # Errors
+    /// [`ValueErrorKind::InvalidUtf8`] if the decoded bytes are not UTF-8.
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub fn into_cow(self) -> Result<alloc::borrow::Cow<'r, str>, ValueError> {
+        use alloc::borrow::Cow;
+        if self.escapes == Escapes::None {
+            return Ok(Cow::Borrowed(utf8(self.bytes)?));
+        }
+        alloc::string::String::from_utf8(self.decode_vec())
+            .map(Cow::Owned)
+            .map_err(|_| ValueError::new(ValueErrorKind::InvalidUtf8))
+    }
+}
+
 /// A type a text value converts into.
 ///
 /// ```
@@ -100,6 +274,17 @@ pub trait FromText<'a>: Sized {
     /// # Errors
     /// A [`ValueError`] saying what was expected, never echoing the text.
     fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError>;
+
+    /// Converts a value not yet decoded. The default decodes into stack
+    /// scratch and calls [`FromText::from_text`]; owned text types decode
+    /// straight into their one allocation instead.
+    ///
+    /// # Errors
+    /// As [`Raw::with_text`] and [`FromText::from_text`].
+    #[inline]
+    fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
+        raw.with_text(Self::from_text)
+    }
 }
 
 /// Converts raw bytes that need no decoding (UTF-8 is still checked).
@@ -159,6 +344,10 @@ impl<'a> FromText<'a> for alloc::borrow::Cow<'a, str> {
             Ref::Copied(s) => Cow::Owned(s.to_owned()),
         })
     }
+    #[inline]
+    fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
+        raw.into_cow()
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -167,6 +356,10 @@ impl<'a> FromText<'a> for alloc::string::String {
     #[inline]
     fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
         Ok(alloc::string::String::from(&*text))
+    }
+    #[inline]
+    fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
+        raw.into_cow().map(alloc::borrow::Cow::into_owned)
     }
 }
 
@@ -383,5 +576,37 @@ mod tests {
             Ref::<[u8]>::Copied(b"\xc3(").to_text().unwrap_err().kind(),
             K::InvalidUtf8
         );
+    }
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod raw_tests {
+    use super::*;
+    use crate::ValueErrorKind as K;
+    use alloc::{borrow::Cow, string::String};
+
+    #[test]
+    fn owned_text_decodes_once_and_borrows_when_plain() {
+        assert!(matches!(
+            Cow::<str>::from_raw(Raw::form(b"plain")),
+            Ok(Cow::Borrowed("plain"))
+        ));
+        assert_eq!(Cow::<str>::from_raw(Raw::form(b"a+%C3%A9")).unwrap(), "a é");
+        assert_eq!(String::from_raw(Raw::path(b"a+%2F")).unwrap(), "a+/");
+        assert_eq!(
+            String::from_raw(Raw::form(b"%FF")).unwrap_err().kind(),
+            K::InvalidUtf8
+        );
+    }
+
+    #[test]
+    fn long_escaped_numbers_still_convert() {
+        let mut long = alloc::vec::Vec::new();
+        for _ in 0..200 {
+            long.extend_from_slice(b"%30"); // "0"
+        }
+        long.extend_from_slice(b"%34%32");
+        assert_eq!(u8::from_raw(Raw::form(&long)), Ok(42));
+        assert_eq!(bool::from_raw(Raw::form(b"%6Fn")), Ok(true));
     }
 }

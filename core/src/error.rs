@@ -164,6 +164,9 @@ pub enum ValueErrorKind {
     NotABool,
     /// Not exactly one character.
     NotAChar,
+    /// An escaped value too long to decode without allocating (only without
+    /// the `alloc` feature).
+    TooLong,
     /// A user type refused the value; the message says what it expected.
     Custom(&'static str),
 }
@@ -182,6 +185,7 @@ impl ValueErrorKind {
             ValueErrorKind::NotAFloat => "expected a finite number",
             ValueErrorKind::NotABool => "expected true, false, 1, 0, on or off",
             ValueErrorKind::NotAChar => "expected a single character",
+            ValueErrorKind::TooLong => "too long to decode without allocating",
             ValueErrorKind::Custom(expected) => expected,
         }
     }

@@ -61,13 +61,30 @@ fn escape_at(input: &[u8], i: usize) -> Option<u8> {
 /// let out = binder_core::percent::decode_into(b"Ada+%4C%6fvelace%", &mut buf).unwrap();
 /// assert_eq!(out, b"Ada Lovelace%");
 /// ```
+#[inline]
 pub fn decode_into<'s>(input: &[u8], out: &'s mut [u8]) -> Option<&'s [u8]> {
+    decode_with::<true>(input, out)
+}
+
+/// Like [`decode_into`] but for a URL path segment: `%XX` only, `+` stays
+/// `+` (it means a space only in urlencoded data).
+///
+/// ```
+/// let mut buf = [0u8; 8];
+/// assert_eq!(binder_core::percent::decode_path_into(b"a+b%21", &mut buf).unwrap(), b"a+b!");
+/// ```
+#[inline]
+pub fn decode_path_into<'s>(input: &[u8], out: &'s mut [u8]) -> Option<&'s [u8]> {
+    decode_with::<false>(input, out)
+}
+
+fn decode_with<'s, const PLUS: bool>(input: &[u8], out: &'s mut [u8]) -> Option<&'s [u8]> {
     let mut i = 0;
     let mut n = 0;
     while i < input.len() {
         let b = input[i];
         let (byte, used) = match b {
-            b'+' => (b' ', 1),
+            b'+' if PLUS => (b' ', 1),
             b'%' => match escape_at(input, i) {
                 Some(decoded) => (decoded, 3),
                 None => (b'%', 1),
@@ -110,14 +127,20 @@ pub fn decode<'a, 's>(input: &'a [u8], scratch: &'s mut [u8]) -> Option<Ref<'a, 
 /// ```
 #[cfg(feature = "alloc")]
 pub fn decode_cow(input: &[u8]) -> alloc::borrow::Cow<'_, [u8]> {
-    use alloc::borrow::Cow;
-    if !needs_decoding(input) {
-        return Cow::Borrowed(input);
+    if needs_decoding(input) {
+        alloc::borrow::Cow::Owned(decode_vec::<true>(input))
+    } else {
+        alloc::borrow::Cow::Borrowed(input)
     }
-    let mut out = alloc::vec![0u8; decoded_len(input)];
-    let n = decode_into(input, &mut out).map_or(0, <[u8]>::len);
-    debug_assert_eq!(n, out.len());
-    Cow::Owned(out)
+}
+
+/// Decodes into one allocation of at most `input.len()` bytes.
+#[cfg(feature = "alloc")]
+pub(crate) fn decode_vec<const PLUS: bool>(input: &[u8]) -> alloc::vec::Vec<u8> {
+    let mut out = alloc::vec![0u8; input.len()];
+    let n = decode_with::<PLUS>(input, &mut out).map_or(0, <[u8]>::len);
+    out.truncate(n);
+    out
 }
 
 /// How many bytes `input` decodes to.
