@@ -15,6 +15,7 @@
 //! | [`cookie`] | a `Cookie` header value |
 //! | [`percent`] | percent-decoding of one key or value |
 //! | [`convert`] | text to integers, floats, `bool`, `char` and strings |
+//! | [`bind`] | the engine `#[derive(Bind)]` targets |
 //! | [`bits`] | which fields were bound, on the stack |
 //! | [`error`] | request-level scan errors and field-level value errors |
 //! | [`limits`] | every bound on work and memory, with safe defaults |
@@ -46,6 +47,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod bind;
 pub mod bits;
 pub mod convert;
 pub mod cookie;
@@ -55,6 +57,10 @@ pub mod limits;
 pub mod percent;
 pub mod query;
 
+#[doc(hidden)]
+pub mod __private;
+
+pub use bind::{Bind, BindError, Request};
 pub use bits::Bits;
 pub use error::{Error, ErrorKind, ValueError, ValueErrorKind};
 pub use limits::Limits;

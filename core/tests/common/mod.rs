@@ -24,8 +24,8 @@ impl Rng {
         (self.next_u64() % n as u64) as usize
     }
 
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
     }
 }
 
@@ -70,7 +70,8 @@ pub fn urlencoded_bytes(rng: &mut Rng, max_len: usize) -> Vec<u8> {
         if rng.below(8) == 0 {
             out.push(rng.next_u64() as u8);
         } else {
-            out.extend_from_slice(*rng.pick(PIECES));
+            let piece: &[u8] = rng.pick(PIECES);
+            out.extend_from_slice(piece);
         }
     }
     out
@@ -86,7 +87,8 @@ pub fn cookie_text(rng: &mut Rng, max_len: usize) -> String {
     let len = rng.below(max_len + 1);
     let mut out = String::with_capacity(len * 2);
     while out.len() < len {
-        out.push_str(*rng.pick(PIECES));
+        let piece: &str = rng.pick(PIECES);
+        out.push_str(piece);
     }
     out
 }

@@ -1,0 +1,424 @@
+//! `#[derive(Bind)]` through the public API: values, semantics, errors.
+#![allow(dead_code)]
+
+use binder_http::{Bind, BindError, Body, Limits, Parts};
+use std::borrow::Cow;
+
+const QUERY5: &[u8] = include_bytes!("../../../benches/workloads/query5.txt");
+const FORM5: &[u8] = include_bytes!("../../../benches/workloads/form5.txt");
+const COOKIE6: &[u8] = include_bytes!("../../../benches/workloads/cookie6.txt");
+
+#[derive(Bind, Debug, PartialEq)]
+struct User {
+    #[bind(query)]
+    name: String,
+    #[bind(query)]
+    age: u32,
+    #[bind(query)]
+    email: String,
+    #[bind(query)]
+    admin: bool,
+    #[bind(query)]
+    score: f64,
+}
+
+#[derive(Bind, Debug, PartialEq)]
+struct UserRef<'r> {
+    #[bind(body)]
+    name: Cow<'r, str>,
+    #[bind(body)]
+    age: u32,
+    #[bind(body)]
+    email: Cow<'r, str>,
+    #[bind(body)]
+    admin: bool,
+    #[bind(body)]
+    score: f64,
+}
+
+fn query(q: &[u8]) -> Parts<'_> {
+    Parts {
+        query: Some(q),
+        ..Parts::default()
+    }
+}
+
+#[test]
+fn binds_the_query_workload() {
+    let user = User::bind(&query(QUERY5)).unwrap();
+    assert_eq!(
+        user,
+        User {
+            name: "Ada Lovelace".into(),
+            age: 36,
+            email: "ada@example.org".into(),
+            admin: true,
+            score: 99.5
+        }
+    );
+}
+
+#[test]
+fn binds_the_form_workload_borrowing_what_needs_no_decoding() {
+    let req = Parts {
+        body: Body::Form(FORM5),
+        ..Parts::default()
+    };
+    let user = UserRef::bind(&req).unwrap();
+    assert_eq!(user.name, "Ada Lovelace");
+    assert!(matches!(user.name, Cow::Owned(_)), "`+` had to be decoded");
+    assert_eq!(user.email, "ada@example.org");
+    assert_eq!((user.age, user.admin, user.score), (36, true, 99.5));
+}
+
+#[derive(Bind, Debug)]
+struct Session<'r> {
+    #[bind(cookie)]
+    session: &'r str,
+    #[bind(cookie)]
+    lang: Option<String>,
+}
+
+#[test]
+fn binds_cookies_by_name_from_the_workload_header() {
+    let req = Parts {
+        headers: &[("Cookie", COOKIE6)],
+        ..Parts::default()
+    };
+    let s = Session::bind(&req).unwrap();
+    assert_eq!(
+        s.session,
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiJ9.c2lnbmF0dXJl"
+    );
+    assert_eq!(s.lang.as_deref(), Some("en"));
+}
+
+#[test]
+fn reads_every_cookie_header_line() {
+    let req = Parts {
+        headers: &[
+            ("cookie", b"theme=dark"),
+            ("cookie", b"lang=fr; session=s1"),
+        ],
+        ..Parts::default()
+    };
+    let s = Session::bind(&req).unwrap();
+    assert_eq!((s.session, s.lang.as_deref()), ("s1", Some("fr")));
+}
+
+#[derive(Bind, Debug, PartialEq)]
+struct Semantics<'r> {
+    #[bind(query)]
+    tags: Vec<&'r str>,
+    #[bind(query)]
+    ids: Vec<u32>,
+    #[bind(query)]
+    page: Option<u32>,
+    #[bind(query)]
+    q: Option<&'r str>,
+    #[bind(query, default = 20)]
+    limit: u32,
+    #[bind(query, default)]
+    sort: String,
+    #[bind(query = "first")]
+    first: &'r str,
+    #[bind(skip)]
+    computed: u8,
+}
+
+#[test]
+fn missing_empty_repeated_and_defaults() {
+    let s = Semantics::bind(&query(
+        b"tags=a&tags=b&ids=1&ids=&ids=3&page=&q=&first=x&first=y",
+    ))
+    .unwrap();
+    assert_eq!(
+        s,
+        Semantics {
+            tags: vec!["a", "b"],
+            ids: vec![1, 3],
+            page: None,
+            q: Some(""),
+            limit: 20,
+            sort: String::new(),
+            first: "x",
+            computed: 0,
+        }
+    );
+    let s = Semantics::bind(&query(b"first=&limit=5")).unwrap();
+    assert_eq!(
+        (s.tags.len(), s.page, s.q, s.limit, s.first),
+        (0, None, None, 5, "")
+    );
+}
+
+#[derive(Bind, Debug)]
+struct Everything<'r> {
+    #[bind(path = "team")]
+    team_id: u32,
+    #[bind(query)]
+    page: u32,
+    #[bind(query)]
+    ids: Vec<u8>,
+    #[bind(header = "X-Count")]
+    count: i8,
+    #[bind(cookie = "session", required)]
+    session: &'r str,
+    #[bind(body)]
+    email: &'r str,
+    #[bind(body)]
+    qty: u32,
+}
+
+#[test]
+fn every_failing_field_of_every_source_is_reported_at_once() {
+    let req = Parts {
+        path: &[("team", "x")],
+        query: Some(b"page=-1&ids=1&ids=300"),
+        headers: &[("X-Count", b"200"), ("cookie", b"session=")],
+        body: Body::Form(b"email=a%40b&qty=1.5"),
+    };
+    let err = Everything::bind(&req).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "path: team: expected an unsigned integer\n\
+         query: page: expected an unsigned integer\n\
+         query: ids[1]: out of range for the field's type\n\
+         header: x-count: out of range for the field's type\n\
+         cookie: session: a non-empty value is required\n\
+         body: email: the value is escaped and cannot be borrowed; use Cow<str> or String\n\
+         body: qty: expected an unsigned integer"
+    );
+    let fields = err.fields().unwrap();
+    assert_eq!(fields.as_slice().len(), 7);
+    assert_eq!(fields.as_slice()[2].kind().code(), "invalid");
+}
+
+#[test]
+fn missing_fields_are_each_named() {
+    let err = Everything::bind(&Parts::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "path: team: a value is required\n\
+         query: page: a value is required\n\
+         header: x-count: a value is required\n\
+         cookie: session: a value is required\n\
+         body: email: a value is required\n\
+         body: qty: a value is required"
+    );
+}
+
+#[test]
+fn error_list_is_bounded_with_a_dropped_count() {
+    let mut limits = Limits::default();
+    limits.max_errors = 2;
+    let err = Everything::bind_with(&Parts::default(), &limits).unwrap_err();
+    let fields = err.fields().unwrap();
+    assert_eq!((fields.as_slice().len(), fields.dropped()), (2, 4));
+    assert!(err.to_string().ends_with("\nand 4 more"));
+}
+
+#[test]
+fn a_pair_limit_is_a_request_error_not_a_silent_truncation() {
+    let mut limits = Limits::default();
+    limits.max_pairs = 2;
+    let err = User::bind_with(&query(b"a=1&b=2&name=x"), &limits).unwrap_err();
+    assert!(matches!(err, BindError::Malformed { .. }), "{err:?}");
+    assert_eq!(
+        err.to_string(),
+        "query: more pairs than the limit allows at byte 8"
+    );
+}
+
+#[test]
+fn unsupported_body_with_body_fields_is_415_material() {
+    let req = Parts {
+        body: Body::Unsupported,
+        ..Parts::default()
+    };
+    assert_eq!(
+        UserRef::bind(&req).unwrap_err(),
+        BindError::UnsupportedMediaType
+    );
+    // A type without body fields never looks at the body.
+    assert!(User::bind(&Parts {
+        body: Body::Unsupported,
+        ..query(QUERY5)
+    })
+    .is_ok());
+}
+
+#[derive(Bind, Debug)]
+#[bind(rename_all = "camelCase")]
+struct Renamed {
+    #[bind(query)]
+    dry_run: bool,
+    #[bind(query = "x_y")]
+    explicit: u8,
+    #[bind(header)]
+    x_request_id: u8,
+}
+
+#[test]
+fn rename_all_and_header_names() {
+    let req = Parts {
+        query: Some(b"dryRun=on&x_y=1"),
+        headers: &[("X-REQUEST-ID", b"7")],
+        ..Parts::default()
+    };
+    let r = Renamed::bind(&req).unwrap();
+    assert_eq!((r.dry_run, r.explicit, r.x_request_id), (true, 1, 7));
+}
+
+#[test]
+fn percent_encoded_keys_match() {
+    let s = Semantics::bind(&query(b"t%61gs=a&%66irst=b")).unwrap();
+    assert_eq!((s.tags, s.first), (vec!["a"], "b"));
+}
+
+#[derive(Bind, Debug)]
+struct Wide {
+    #[bind(query)]
+    f00: u8,
+    #[bind(query)]
+    f01: u8,
+    #[bind(query)]
+    f02: u8,
+    #[bind(query)]
+    f03: u8,
+    #[bind(query)]
+    f04: u8,
+    #[bind(query)]
+    f05: u8,
+    #[bind(query)]
+    f06: u8,
+    #[bind(query)]
+    f07: u8,
+    #[bind(query)]
+    f08: u8,
+    #[bind(query)]
+    f09: u8,
+    #[bind(query)]
+    f10: u8,
+    #[bind(query)]
+    f11: u8,
+    #[bind(query)]
+    f12: u8,
+    #[bind(query)]
+    f13: u8,
+    #[bind(query)]
+    f14: u8,
+    #[bind(query)]
+    f15: u8,
+    #[bind(query)]
+    f16: u8,
+    #[bind(query)]
+    f17: u8,
+    #[bind(query)]
+    f18: u8,
+    #[bind(query)]
+    f19: u8,
+    #[bind(query)]
+    f20: u8,
+    #[bind(query)]
+    f21: u8,
+    #[bind(query)]
+    f22: u8,
+    #[bind(query)]
+    f23: u8,
+    #[bind(query)]
+    f24: u8,
+    #[bind(query)]
+    f25: u8,
+    #[bind(query)]
+    f26: u8,
+    #[bind(query)]
+    f27: u8,
+    #[bind(query)]
+    f28: u8,
+    #[bind(query)]
+    f29: u8,
+    #[bind(query)]
+    f30: u8,
+    #[bind(query)]
+    f31: u8,
+    #[bind(query)]
+    f32: u8,
+    #[bind(query)]
+    f33: u8,
+    #[bind(query)]
+    f34: u8,
+    #[bind(query)]
+    f35: u8,
+    #[bind(query)]
+    f36: u8,
+    #[bind(query)]
+    f37: u8,
+    #[bind(query)]
+    f38: u8,
+    #[bind(query)]
+    f39: u8,
+    #[bind(query)]
+    f40: u8,
+    #[bind(query)]
+    f41: u8,
+    #[bind(query)]
+    f42: u8,
+    #[bind(query)]
+    f43: u8,
+    #[bind(query)]
+    f44: u8,
+    #[bind(query)]
+    f45: u8,
+    #[bind(query)]
+    f46: u8,
+    #[bind(query)]
+    f47: u8,
+    #[bind(query)]
+    f48: u8,
+    #[bind(query)]
+    f49: u8,
+    #[bind(query)]
+    f50: u8,
+    #[bind(query)]
+    f51: u8,
+    #[bind(query)]
+    f52: u8,
+    #[bind(query)]
+    f53: u8,
+    #[bind(query)]
+    f54: u8,
+    #[bind(query)]
+    f55: u8,
+    #[bind(query)]
+    f56: u8,
+    #[bind(query)]
+    f57: u8,
+    #[bind(query)]
+    f58: u8,
+    #[bind(query)]
+    f59: u8,
+    #[bind(query)]
+    f60: u8,
+    #[bind(query)]
+    f61: u8,
+    #[bind(query)]
+    f62: u8,
+    #[bind(query)]
+    f63: u8,
+    #[bind(query)]
+    f64: u8,
+    #[bind(query)]
+    f65: u8,
+    #[bind(query, default)]
+    f66: u8,
+}
+
+#[test]
+fn structs_wider_than_64_fields_bind() {
+    let q: String = (0..66).map(|i| format!("f{i:02}={i}&")).collect();
+    let w = Wide::bind(&query(q.as_bytes())).unwrap();
+    assert_eq!((w.f00, w.f63, w.f64, w.f65, w.f66), (0, 63, 64, 65, 0));
+    let err = Wide::bind(&query(b"f00=1")).unwrap_err();
+    assert_eq!(err.fields().unwrap().as_slice().len(), 65);
+}

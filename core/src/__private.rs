@@ -1,0 +1,144 @@
+//! What only `#[derive(Bind)]` output calls. Not a public API: it may change
+//! in any release.
+
+pub use crate::bind::{
+    Bind, BindError, Body, Errors, Field, FieldError, FieldErrorKind, FieldPath, Rejected, Request,
+    Segment, Source,
+};
+pub use crate::bits::{words_for, Bits};
+pub use crate::convert::Raw;
+pub use crate::limits::Limits;
+pub use core::default::Default;
+pub use core::option::Option::{self, None, Some};
+pub use core::result::Result::{self, Err, Ok};
+
+/// Decoded keys longer than this cannot name a field (the derive refuses
+/// longer names), so they are skipped undecoded.
+pub const MAX_KEY: usize = 128;
+
+/// Offers `raw` to a field, recording a refusal (or, for a `required` field,
+/// an empty value) under `source` and `key`.
+#[inline(always)]
+pub fn offer<'r, T: Field<'r>>(
+    slot: &mut T::Slot,
+    raw: Raw<'r>,
+    required: bool,
+    errors: &mut Errors<'r>,
+    source: Source,
+    key: &'static str,
+) {
+    if required && raw.is_empty() {
+        errors.push(FieldError::new(
+            source,
+            FieldPath::key(key),
+            FieldErrorKind::Empty,
+        ));
+        return;
+    }
+    if let Err(rejected) = T::offer(slot, raw) {
+        let mut path = FieldPath::key(key);
+        if let Some(i) = rejected.index {
+            path = path.with(Segment::Index(i));
+        }
+        errors.push(FieldError::new(
+            source,
+            path,
+            FieldErrorKind::Invalid(rejected.error),
+        ));
+    }
+}
+
+/// A field's final value; records `missing` when none was taken and none
+/// was sent.
+#[inline(always)]
+pub fn finish<'r, T: Field<'r>>(
+    slot: T::Slot,
+    seen: bool,
+    errors: &mut Errors<'r>,
+    source: Source,
+    key: &'static str,
+) -> Option<T> {
+    let value = T::finish(slot);
+    if value.is_none() && !seen {
+        errors.push(FieldError::new(
+            source,
+            FieldPath::key(key),
+            FieldErrorKind::Missing,
+        ));
+    }
+    value
+}
+
+/// A field's final value, or its default when nothing was sent.
+#[inline(always)]
+pub fn finish_or<'r, T: Field<'r>>(
+    slot: T::Slot,
+    seen: bool,
+    default: impl FnOnce() -> T,
+) -> Option<T> {
+    match T::finish(slot) {
+        Some(v) => Some(v),
+        None if !seen => Some(default()),
+        None => None,
+    }
+}
+
+/// Walks urlencoded pairs (a query string or a form body) once, handing
+/// `f` each decoded key and raw value until `f` returns `true` (every field
+/// fed by this source is bound).
+///
+/// # Errors
+/// A limit passed: [`BindError::Malformed`] for `source`.
+#[inline(always)]
+pub fn scan_pairs<'r>(
+    input: &'r [u8],
+    limits: &Limits,
+    source: Source,
+    mut f: impl FnMut(&[u8], Raw<'r>) -> bool,
+) -> Result<(), BindError<'r>> {
+    let mut key_buf = [0u8; MAX_KEY];
+    for pair in crate::form::pairs_with(input, limits) {
+        let pair = pair.map_err(|error| BindError::Malformed { source, error })?;
+        let raw = Raw::form_flagged(pair.value(), pair.value_needs_decoding());
+        let done = if pair.key_needs_decoding() {
+            match crate::percent::decode_into(pair.key(), &mut key_buf) {
+                Some(key) => f(key, raw),
+                None => false,
+            }
+        } else {
+            f(pair.key(), raw)
+        };
+        if done {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Walks one `Cookie` header value, handing `f` each name and value until
+/// `f` returns `true`; `left` is what remains of the cookie limit across
+/// every `Cookie` header of the request.
+///
+/// # Errors
+/// More cookies than the limit: [`BindError::Malformed`] for cookies.
+#[inline(always)]
+pub fn scan_cookies<'r>(
+    header: &'r [u8],
+    left: &mut usize,
+    mut f: impl FnMut(&[u8], Raw<'r>) -> bool,
+) -> Result<bool, BindError<'r>> {
+    let mut cookies = crate::cookie::cookies_max(header, *left);
+    let mut done = false;
+    for c in &mut cookies {
+        let c = c.map_err(|error| BindError::Malformed {
+            source: Source::Cookie,
+            error,
+        })?;
+        if f(c.name(), Raw::plain(c.value())) {
+            done = true;
+            break;
+        }
+    }
+    *left = cookies.remaining();
+    Ok(done)
+}

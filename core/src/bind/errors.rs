@@ -1,0 +1,412 @@
+//! Field errors, collected across every source of one bind.
+//!
+//! Nothing here allocates until something fails: [`Errors`] starts as an
+//! empty `Vec` (no allocation) under `alloc`, or a fixed `heapless` list
+//! without it. Paths are kept as segments (`items`, `2`, `qty`) and rendered
+//! (`items[2].qty`) only when displayed. No error holds or prints the value a
+//! client sent.
+
+use crate::error::{Error, ValueError};
+use core::fmt;
+
+/// Where a value came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Source {
+    /// A path parameter from the router.
+    Path,
+    /// The query string.
+    Query,
+    /// A request header.
+    Header,
+    /// A cookie.
+    Cookie,
+    /// The body: JSON, urlencoded form or multipart.
+    Body,
+}
+
+impl Source {
+    /// The source's name as used in error reports: `path`, `query`,
+    /// `header`, `cookie`, `body`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Source::Path => "path",
+            Source::Query => "query",
+            Source::Header => "header",
+            Source::Cookie => "cookie",
+            Source::Body => "body",
+        }
+    }
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One step of a field's path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Segment<'r> {
+    /// A struct field's key: `qty`, rendered `.qty` after the first segment.
+    Key(&'r str),
+    /// A list index: rendered `[2]`.
+    Index(usize),
+    /// A map key: rendered `[team]`.
+    MapKey(&'r str),
+}
+
+/// Segments kept per path; deeper paths keep the first ones and mark the
+/// cut with `…` when rendered.
+const PATH_SEGMENTS: usize = 6;
+
+/// A field's path as the client named it: `email`, `tags[1]`, `items[2].qty`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldPath<'r> {
+    segments: [Segment<'r>; PATH_SEGMENTS],
+    len: u8,
+    cut: bool,
+}
+
+impl<'r> FieldPath<'r> {
+    /// A path of one key.
+    #[inline]
+    pub const fn key(key: &'r str) -> Self {
+        FieldPath {
+            segments: [Segment::Index(0); PATH_SEGMENTS],
+            len: 0,
+            cut: false,
+        }
+        .with(Segment::Key(key))
+    }
+
+    /// This path with one more segment.
+    #[inline]
+    pub const fn with(mut self, segment: Segment<'r>) -> Self {
+        if (self.len as usize) < PATH_SEGMENTS {
+            self.segments[self.len as usize] = segment;
+            self.len += 1;
+        } else {
+            self.cut = true;
+        }
+        self
+    }
+
+    /// The segments kept.
+    #[inline]
+    pub fn segments(&self) -> &[Segment<'r>] {
+        &self.segments[..self.len as usize]
+    }
+}
+
+/// Longest map key rendered in a path; longer ones end with `…`.
+const MAX_RENDERED_KEY: usize = 64;
+
+fn write_clipped(f: &mut fmt::Formatter<'_>, key: &str) -> fmt::Result {
+    if key.len() <= MAX_RENDERED_KEY {
+        return write_escaped(f, key);
+    }
+    let mut end = MAX_RENDERED_KEY;
+    while !key.is_char_boundary(end) {
+        end -= 1;
+    }
+    write_escaped(f, &key[..end])?;
+    f.write_str("…")
+}
+
+/// Keys come from the client: control characters are escaped so a key can
+/// not forge log lines.
+fn write_escaped(f: &mut fmt::Formatter<'_>, key: &str) -> fmt::Result {
+    for c in key.chars() {
+        if c.is_control() {
+            write!(f, "\\u{{{:x}}}", c as u32)?;
+        } else {
+            fmt::Write::write_char(f, c)?;
+        }
+    }
+    Ok(())
+}
+
+impl fmt::Display for FieldPath<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, seg) in self.segments().iter().enumerate() {
+            match *seg {
+                Segment::Key(k) => {
+                    if i > 0 {
+                        f.write_str(".")?;
+                    }
+                    write_clipped(f, k)?;
+                }
+                Segment::Index(n) => write!(f, "[{n}]")?,
+                Segment::MapKey(k) => {
+                    f.write_str("[")?;
+                    write_clipped(f, k)?;
+                    f.write_str("]")?;
+                }
+            }
+        }
+        if self.cut {
+            f.write_str(".…")?;
+        }
+        Ok(())
+    }
+}
+
+/// What is wrong with one field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FieldErrorKind {
+    /// No value was sent for a field that needs one.
+    Missing,
+    /// A `required` field was sent an empty value.
+    Empty,
+    /// The value did not convert into the field's type.
+    Invalid(ValueError),
+    /// A JSON member was sent twice for one field.
+    Duplicate,
+    /// A value of the wrong JSON type (an object for a number, say); the
+    /// string says what was expected.
+    WrongType(&'static str),
+}
+
+impl FieldErrorKind {
+    /// A stable machine-readable code: `missing`, `empty`, `invalid`,
+    /// `duplicate`, `wrong_type`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            FieldErrorKind::Missing => "missing",
+            FieldErrorKind::Empty => "empty",
+            FieldErrorKind::Invalid(_) => "invalid",
+            FieldErrorKind::Duplicate => "duplicate",
+            FieldErrorKind::WrongType(_) => "wrong_type",
+        }
+    }
+
+    /// A human description, never containing the submitted value.
+    pub const fn detail(&self) -> &'static str {
+        match self {
+            FieldErrorKind::Missing => "a value is required",
+            FieldErrorKind::Empty => "a non-empty value is required",
+            FieldErrorKind::Invalid(e) => e.kind().as_str(),
+            FieldErrorKind::Duplicate => "sent more than once",
+            FieldErrorKind::WrongType(expected) => expected,
+        }
+    }
+}
+
+/// One failing field: its source, its path and what is wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldError<'r> {
+    source: Source,
+    path: FieldPath<'r>,
+    kind: FieldErrorKind,
+}
+
+impl<'r> FieldError<'r> {
+    /// A field error.
+    #[inline]
+    pub const fn new(source: Source, path: FieldPath<'r>, kind: FieldErrorKind) -> Self {
+        FieldError { source, path, kind }
+    }
+
+    /// Where the value came from.
+    #[inline]
+    pub const fn source(&self) -> Source {
+        self.source
+    }
+
+    /// The field's path as the client named it.
+    #[inline]
+    pub const fn path(&self) -> &FieldPath<'r> {
+        &self.path
+    }
+
+    /// What is wrong.
+    #[inline]
+    pub const fn kind(&self) -> FieldErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for FieldError<'_> {
+    /// `query: age: expected an unsigned integer`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}: {}", self.source, self.path, self.kind.detail())
+    }
+}
+
+#[cfg(feature = "alloc")]
+type List<'r> = alloc::vec::Vec<FieldError<'r>>;
+/// Without an allocator at most this many errors are kept.
+#[cfg(not(feature = "alloc"))]
+const FIXED_ERRORS: usize = 16;
+#[cfg(not(feature = "alloc"))]
+type List<'r> = heapless::Vec<FieldError<'r>, FIXED_ERRORS>;
+
+/// Every failing field of one bind, in the order found, bounded by
+/// [`Limits::max_errors`](crate::Limits::max_errors) with a count of what
+/// was dropped. Empty (and unallocated) until something fails.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Errors<'r> {
+    list: List<'r>,
+    max: usize,
+    dropped: usize,
+}
+
+impl<'r> Errors<'r> {
+    /// An empty list keeping at most `max` errors.
+    #[inline]
+    pub const fn new(max: usize) -> Self {
+        Errors {
+            list: List::new(),
+            max,
+            dropped: 0,
+        }
+    }
+
+    /// Records `error`, or counts it as dropped past the bound.
+    #[inline]
+    pub fn push(&mut self, error: FieldError<'r>) {
+        if self.list.len() >= self.max {
+            self.dropped += 1;
+            return;
+        }
+        #[cfg(feature = "alloc")]
+        self.list.push(error);
+        #[cfg(not(feature = "alloc"))]
+        if self.list.push(error).is_err() {
+            self.dropped += 1;
+        }
+    }
+
+    /// Whether nothing failed.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty() && self.dropped == 0
+    }
+
+    /// The errors kept, in the order found.
+    #[inline]
+    pub fn as_slice(&self) -> &[FieldError<'r>] {
+        &self.list
+    }
+
+    /// How many errors were found past the bound and not kept.
+    #[inline]
+    pub fn dropped(&self) -> usize {
+        self.dropped
+    }
+
+    /// Whether the list is full, so further errors are only counted.
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        self.list.len() >= self.max
+    }
+}
+
+impl fmt::Display for Errors<'_> {
+    /// One line per field; a last line counts the dropped ones.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.list.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            fmt::Display::fmt(e, f)?;
+        }
+        if self.dropped > 0 {
+            if !self.list.is_empty() {
+                f.write_str("\n")?;
+            }
+            write!(f, "and {} more", self.dropped)?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a bind failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BindError<'r> {
+    /// One or more fields failed (HTTP 400); every one is listed.
+    Fields(Errors<'r>),
+    /// A source could not be read at all: a malformed body, or a limit
+    /// passed (HTTP 400).
+    Malformed {
+        /// Which source.
+        source: Source,
+        /// What and where.
+        error: Error,
+    },
+    /// The body's `Content-Type` is not one binder reads, and the type has
+    /// body fields (HTTP 415).
+    UnsupportedMediaType,
+}
+
+impl BindError<'_> {
+    /// The field errors, if that is what this is.
+    pub fn fields(&self) -> Option<&Errors<'_>> {
+        match self {
+            BindError::Fields(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for BindError<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BindError::Fields(e) => fmt::Display::fmt(e, f),
+            BindError::Malformed { source, error } => write!(f, "{source}: {error}"),
+            BindError::UnsupportedMediaType => f.write_str("unsupported media type"),
+        }
+    }
+}
+
+impl core::error::Error for BindError<'_> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn paths_render_as_clients_name_them() {
+        let p = FieldPath::key("items")
+            .with(Segment::Index(2))
+            .with(Segment::Key("qty"));
+        assert_eq!(p.to_string(), "items[2].qty");
+        let m = FieldPath::key("filter").with(Segment::MapKey("team"));
+        assert_eq!(m.to_string(), "filter[team]");
+        let deep = (0..10).fold(FieldPath::key("k"), |p, i| p.with(Segment::Index(i)));
+        assert_eq!(deep.to_string(), "k[0][1][2][3][4].…");
+    }
+
+    #[test]
+    fn long_and_control_keys_are_clipped_and_escaped() {
+        let long = "9".repeat(400);
+        let p = FieldPath::key("m").with(Segment::MapKey(&long));
+        let shown = p.to_string();
+        assert!(shown.len() < 80 && shown.ends_with("…]"), "{shown}");
+        let p = FieldPath::key("a\nb");
+        assert_eq!(p.to_string(), "a\\u{a}b");
+    }
+
+    #[test]
+    fn errors_are_bounded_and_count_the_rest() {
+        let mut errors = Errors::new(2);
+        assert!(errors.is_empty());
+        for _ in 0..5 {
+            errors.push(FieldError::new(
+                Source::Query,
+                FieldPath::key("a"),
+                FieldErrorKind::Missing,
+            ));
+        }
+        assert_eq!(errors.as_slice().len(), 2);
+        assert_eq!(errors.dropped(), 3);
+        assert_eq!(
+            errors.to_string(),
+            "query: a: a value is required\nquery: a: a value is required\nand 3 more"
+        );
+    }
+}

@@ -1,0 +1,137 @@
+//! How each field type takes values: once (scalars), maybe (`Option`), or
+//! every time (`Vec`).
+
+use crate::convert::{FromText, Raw};
+use crate::error::ValueError;
+
+/// A value a field refused, with the list index it had, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rejected {
+    /// The index of the refused element, for list fields (`tags[1]`).
+    pub index: Option<usize>,
+    /// Why it was refused.
+    pub error: ValueError,
+}
+
+impl From<ValueError> for Rejected {
+    #[inline]
+    fn from(error: ValueError) -> Self {
+        Rejected { index: None, error }
+    }
+}
+
+/// A field's type: how it collects values while sources are scanned, and
+/// what it is when they are done.
+///
+/// Implemented for every [`FromText`] type (one value: the first sent),
+/// `Option<T>` (absent is `None`; an empty value is `None` unless `T` is
+/// text) and, with `alloc`, `Vec<T>` (every value, in order).
+///
+/// ```
+/// use binder_core::bind::Field;
+/// use binder_core::convert::Raw;
+///
+/// let mut slot = <Option<u32> as Field>::slot();
+/// <Option<u32> as Field>::offer(&mut slot, Raw::form(b"")).unwrap();
+/// assert_eq!(<Option<u32> as Field>::finish(slot), Some(None));
+/// ```
+pub trait Field<'r>: Sized {
+    /// What holds values during the scan.
+    type Slot;
+
+    /// Whether every repeat of a key is kept (so a scan can not stop early).
+    const REPEATS: bool = false;
+
+    /// An empty slot.
+    fn slot() -> Self::Slot;
+
+    /// Offers one value. A scalar is offered only its first value.
+    ///
+    /// # Errors
+    /// The value's conversion error, with its list index for lists.
+    fn offer(slot: &mut Self::Slot, raw: Raw<'r>) -> Result<(), Rejected>;
+
+    /// The field's value once every source is scanned; `None` if a value
+    /// was required and none was taken.
+    fn finish(slot: Self::Slot) -> Option<Self>;
+}
+
+impl<'r, T: FromText<'r>> Field<'r> for T {
+    type Slot = Option<T>;
+
+    #[inline]
+    fn slot() -> Option<T> {
+        None
+    }
+
+    #[inline]
+    fn offer(slot: &mut Option<T>, raw: Raw<'r>) -> Result<(), Rejected> {
+        *slot = Some(T::from_raw(raw)?);
+        Ok(())
+    }
+
+    #[inline]
+    fn finish(slot: Option<T>) -> Option<T> {
+        slot
+    }
+}
+
+impl<'r, T: FromText<'r>> Field<'r> for Option<T> {
+    type Slot = Option<T>;
+
+    #[inline]
+    fn slot() -> Option<T> {
+        None
+    }
+
+    #[inline]
+    fn offer(slot: &mut Option<T>, raw: Raw<'r>) -> Result<(), Rejected> {
+        if raw.is_empty() && !T::IS_TEXT {
+            return Ok(()); // a blank optional input: `age=` is None
+        }
+        *slot = Some(T::from_raw(raw)?);
+        Ok(())
+    }
+
+    #[inline]
+    fn finish(slot: Option<T>) -> Option<Option<T>> {
+        Some(slot)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'r, T: FromText<'r>> Field<'r> for alloc::vec::Vec<T> {
+    /// The values, and how many were offered (the next one's index).
+    type Slot = (alloc::vec::Vec<T>, usize);
+
+    const REPEATS: bool = true;
+
+    #[inline]
+    fn slot() -> Self::Slot {
+        (alloc::vec::Vec::new(), 0)
+    }
+
+    #[inline]
+    fn offer(slot: &mut Self::Slot, raw: Raw<'r>) -> Result<(), Rejected> {
+        let index = slot.1;
+        slot.1 += 1;
+        if raw.is_empty() && !T::IS_TEXT {
+            return Ok(()); // a blank input adds nothing to a list of numbers
+        }
+        match T::from_raw(raw) {
+            Ok(v) => {
+                slot.0.push(v);
+                Ok(())
+            }
+            Err(error) => Err(Rejected {
+                index: Some(index),
+                error,
+            }),
+        }
+    }
+
+    #[inline]
+    fn finish(slot: Self::Slot) -> Option<Self> {
+        Some(slot.0)
+    }
+}

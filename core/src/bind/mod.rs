@@ -1,0 +1,152 @@
+//! The binding engine that `#[derive(Bind)]` targets: the [`Bind`] trait,
+//! the [`Request`] view adapters implement, field types ([`Field`]) and
+//! errors ([`Errors`]).
+//!
+//! A bind walks each source of a request once: path parameters, the query
+//! string, the headers (cookies included) and the body. Generated code
+//! dispatches each key to its field with a `match` on the key's bytes and
+//! keeps which fields were bound in a stack [`Bits`](crate::Bits). Nothing is
+//! allocated for bookkeeping, and nothing for errors until one happens.
+
+mod errors;
+mod field;
+
+pub use errors::{BindError, Errors, FieldError, FieldErrorKind, FieldPath, Segment, Source};
+pub use field::{Field, Rejected};
+
+use crate::limits::Limits;
+
+/// A type that binds from a request.
+///
+/// Implemented by `#[derive(Bind)]`; `'r` is the request's lifetime, so
+/// fields may borrow from it (`&'r str`, `Cow<'r, str>`).
+pub trait Bind<'r>: Sized {
+    /// Binds `Self` from `req` under `limits`, reporting every failing field.
+    ///
+    /// # Errors
+    /// [`BindError::Fields`] lists every field that failed, with its source
+    /// and path; [`BindError::Malformed`] when a source could not be read or
+    /// passed a limit; [`BindError::UnsupportedMediaType`] when the type has
+    /// body fields and the body is of a kind binder does not read.
+    fn bind_with<R: Request<'r>>(req: &R, limits: &Limits) -> Result<Self, BindError<'r>>;
+
+    /// [`Bind::bind_with`] under [`Limits::DEFAULT`].
+    ///
+    /// # Errors
+    /// As [`Bind::bind_with`].
+    #[inline]
+    fn bind<R: Request<'r>>(req: &R) -> Result<Self, BindError<'r>> {
+        Self::bind_with(req, &Limits::DEFAULT)
+    }
+}
+
+/// A request's body, classified by its `Content-Type`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Body<'r> {
+    /// No body, or an empty one.
+    #[default]
+    None,
+    /// `application/json` or any `+json` type.
+    Json(&'r [u8]),
+    /// `application/x-www-form-urlencoded`.
+    Form(&'r [u8]),
+    /// `multipart/form-data` with its boundary.
+    Multipart {
+        /// The body bytes.
+        body: &'r [u8],
+        /// The boundary from the `Content-Type` parameter.
+        boundary: &'r [u8],
+    },
+    /// A body of a type binder does not read (or with no `Content-Type`).
+    Unsupported,
+}
+
+/// What a bind reads from a request. Adapters implement it for their
+/// request types; [`Parts`] implements it over plain slices.
+///
+/// Every method walks its source once, handing each item to `f`; none
+/// allocates.
+pub trait Request<'r> {
+    /// Calls `f` with each path parameter's name and raw (percent-encoded)
+    /// value.
+    fn path_params<F: FnMut(&str, &'r str)>(&self, f: F);
+
+    /// The raw query string, without the `?`.
+    fn query(&self) -> Option<&'r [u8]>;
+
+    /// Calls `f` with each header line's name, in ASCII lower case, and
+    /// value, in order, until `f` returns `false`. A `Cookie` header is
+    /// passed like any other.
+    fn headers<F: FnMut(&[u8], &'r [u8]) -> bool>(&self, f: F);
+
+    /// The body, classified.
+    fn body(&self) -> Body<'r>;
+}
+
+/// A request as plain slices: for tests, `no_std` users and adapters that
+/// already hold the pieces.
+///
+/// ```
+/// use binder_core::bind::{Body, Parts};
+///
+/// let req = Parts {
+///     query: Some(b"page=2"),
+///     headers: &[("X-Request-ID", b"abc")],
+///     ..Parts::default()
+/// };
+/// # let _ = req;
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Parts<'r> {
+    /// Path parameters: name and raw value.
+    pub path: &'r [(&'r str, &'r str)],
+    /// The raw query string.
+    pub query: Option<&'r [u8]>,
+    /// Header lines: name (any case) and value.
+    pub headers: &'r [(&'r str, &'r [u8])],
+    /// The body.
+    pub body: Body<'r>,
+}
+
+/// Header names longer than this are passed to `f` as they are, not
+/// lower-cased (none of them can be a field's header, see the derive).
+const HEADER_NAME_BUF: usize = 128;
+
+impl<'r> Request<'r> for Parts<'r> {
+    #[inline]
+    fn path_params<F: FnMut(&str, &'r str)>(&self, mut f: F) {
+        for (name, value) in self.path {
+            f(name, value);
+        }
+    }
+
+    #[inline]
+    fn query(&self) -> Option<&'r [u8]> {
+        self.query
+    }
+
+    fn headers<F: FnMut(&[u8], &'r [u8]) -> bool>(&self, mut f: F) {
+        let mut buf = [0u8; HEADER_NAME_BUF];
+        for (name, value) in self.headers {
+            let name = name.as_bytes();
+            let go_on = if name.len() <= HEADER_NAME_BUF && name.iter().any(u8::is_ascii_uppercase)
+            {
+                let lower = &mut buf[..name.len()];
+                lower.copy_from_slice(name);
+                lower.make_ascii_lowercase();
+                f(lower, value)
+            } else {
+                f(name, value)
+            };
+            if !go_on {
+                break;
+            }
+        }
+    }
+
+    #[inline]
+    fn body(&self) -> Body<'r> {
+        self.body
+    }
+}

@@ -1,0 +1,243 @@
+//! Reading `#[bind(...)]` attributes. Every attribute keeps its span, a
+//! repeated or unknown one is an error at its own tokens, and every error
+//! is collected before any is reported.
+
+use proc_macro2::Span;
+use syn::{Attribute, Expr, LitStr, Path};
+
+/// Where a field's value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    Path,
+    Query,
+    Header,
+    Cookie,
+    Body,
+}
+
+impl Source {
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Path => "path",
+            Source::Query => "query",
+            Source::Header => "header",
+            Source::Cookie => "cookie",
+            Source::Body => "body",
+        }
+    }
+
+    fn from_ident(s: &str) -> Option<Self> {
+        Some(match s {
+            "path" => Source::Path,
+            "query" => Source::Query,
+            "header" => Source::Header,
+            "cookie" => Source::Cookie,
+            "body" => Source::Body,
+            _ => return None,
+        })
+    }
+}
+
+/// A field's attributes.
+pub struct FieldAttrs {
+    /// The source, the key if one was written (with its span), and the
+    /// attribute's span.
+    pub source: Option<(Source, Option<LitStr>, Span)>,
+    pub required: Option<Span>,
+    pub default: Option<(Option<Expr>, Span)>,
+    pub skip: Option<Span>,
+}
+
+/// The container's attributes.
+pub struct ContainerAttrs {
+    pub krate: Option<Path>,
+    pub rename_all: Option<(RenameRule, Span)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RenameRule {
+    Lower,
+    Upper,
+    Pascal,
+    Camel,
+    Snake,
+    ScreamingSnake,
+    Kebab,
+}
+
+impl RenameRule {
+    fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "lowercase" => RenameRule::Lower,
+            "UPPERCASE" => RenameRule::Upper,
+            "PascalCase" => RenameRule::Pascal,
+            "camelCase" => RenameRule::Camel,
+            "snake_case" => RenameRule::Snake,
+            "SCREAMING_SNAKE_CASE" => RenameRule::ScreamingSnake,
+            "kebab-case" => RenameRule::Kebab,
+            _ => return None,
+        })
+    }
+
+    /// Applies the rule to a snake_case field name.
+    pub fn apply(self, field: &str) -> String {
+        match self {
+            RenameRule::Lower | RenameRule::Snake => field.to_owned(),
+            RenameRule::Upper | RenameRule::ScreamingSnake => field.to_ascii_uppercase(),
+            RenameRule::Kebab => field.replace('_', "-"),
+            RenameRule::Pascal | RenameRule::Camel => {
+                let mut out = String::new();
+                let mut upper = self == RenameRule::Pascal;
+                for c in field.chars() {
+                    if c == '_' {
+                        upper = true;
+                    } else if upper {
+                        out.extend(c.to_uppercase());
+                        upper = false;
+                    } else {
+                        out.push(c);
+                    }
+                }
+                out
+            }
+        }
+    }
+}
+
+/// Keeps the first error and combines the rest into it.
+#[derive(Default)]
+pub struct ErrorSink(Option<syn::Error>);
+
+impl ErrorSink {
+    pub fn push(&mut self, e: syn::Error) {
+        match &mut self.0 {
+            Some(first) => first.combine(e),
+            None => self.0 = Some(e),
+        }
+    }
+
+    pub fn finish(self) -> syn::Result<()> {
+        self.0.map_or(Ok(()), Err)
+    }
+}
+
+fn set_once<T>(slot: &mut Option<T>, value: T, span: Span, what: &str, errors: &mut ErrorSink) {
+    if slot.is_some() {
+        errors.push(syn::Error::new(
+            span,
+            format!("duplicate `{what}` attribute"),
+        ));
+    } else {
+        *slot = Some(value);
+    }
+}
+
+pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs {
+    let mut out = ContainerAttrs {
+        krate: None,
+        rename_all: None,
+    };
+    for attr in attrs.iter().filter(|a| a.path().is_ident("bind")) {
+        let result = attr.parse_nested_meta(|meta| {
+            let span = meta.path.span_of_ident();
+            if meta.path.is_ident("crate") {
+                let lit: LitStr = meta.value()?.parse()?;
+                let path: Path = lit.parse()?;
+                set_once(&mut out.krate, path, span, "crate", errors);
+            } else if meta.path.is_ident("rename_all") {
+                let lit: LitStr = meta.value()?.parse()?;
+                match RenameRule::parse(&lit.value()) {
+                    Some(rule) => set_once(&mut out.rename_all, (rule, span), span, "rename_all", errors),
+                    None => errors.push(syn::Error::new(
+                        lit.span(),
+                        "unknown rename rule: use one of lowercase, UPPERCASE, PascalCase, camelCase, snake_case, SCREAMING_SNAKE_CASE, kebab-case",
+                    )),
+                }
+            } else {
+                errors.push(meta.error(
+                    "unknown container attribute: expected `crate = \"...\"` or `rename_all = \"...\"`",
+                ));
+                skip_value(&meta)?;
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            errors.push(e);
+        }
+    }
+    out
+}
+
+pub fn field(attrs: &[Attribute], errors: &mut ErrorSink) -> FieldAttrs {
+    let mut out = FieldAttrs {
+        source: None,
+        required: None,
+        default: None,
+        skip: None,
+    };
+    for attr in attrs.iter().filter(|a| a.path().is_ident("bind")) {
+        let result = attr.parse_nested_meta(|meta| {
+            let span = meta.path.span_of_ident();
+            let ident = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
+            if let Some(source) = Source::from_ident(&ident) {
+                let key = if meta.input.peek(syn::Token![=]) {
+                    Some(meta.value()?.parse::<LitStr>()?)
+                } else {
+                    None
+                };
+                match &out.source {
+                    Some((first, _, _)) => errors.push(syn::Error::new(
+                        span,
+                        format!(
+                            "a field binds from one source: `{}` is already given, so `{}` cannot be",
+                            first.name(),
+                            source.name()
+                        ),
+                    )),
+                    None => out.source = Some((source, key, span)),
+                }
+            } else if ident == "required" {
+                set_once(&mut out.required, span, span, "required", errors);
+            } else if ident == "skip" {
+                set_once(&mut out.skip, span, span, "skip", errors);
+            } else if ident == "default" {
+                let expr = if meta.input.peek(syn::Token![=]) {
+                    Some(meta.value()?.parse::<Expr>()?)
+                } else {
+                    None
+                };
+                set_once(&mut out.default, (expr, span), span, "default", errors);
+            } else {
+                errors.push(meta.error(
+                    "unknown field attribute: expected a source (`path`, `query`, `header`, `cookie`, `body`, each with an optional `= \"name\"`), `required`, `default`, `default = expr` or `skip`",
+                ));
+                skip_value(&meta)?;
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            errors.push(e);
+        }
+    }
+    out
+}
+
+/// Consumes `= value` after an unknown name so parsing can go on.
+fn skip_value(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<()> {
+    if meta.input.peek(syn::Token![=]) {
+        meta.value()?.parse::<Expr>()?;
+    }
+    Ok(())
+}
+
+trait SpanOfIdent {
+    fn span_of_ident(&self) -> Span;
+}
+
+impl SpanOfIdent for Path {
+    fn span_of_ident(&self) -> Span {
+        self.segments
+            .last()
+            .map_or_else(Span::call_site, |s| s.ident.span())
+    }
+}

@@ -1,0 +1,255 @@
+//! Writes the `Bind` impl from the checked model.
+//!
+//! The generated `bind_with` keeps one slot per field and one stack bit set
+//! of which fields took a value, walks each source that has fields exactly
+//! once (path parameters, query, headers with cookies, body), dispatching
+//! each key with a `match` on its bytes, stops a query, form or cookie scan
+//! once every field it feeds is bound (unless one collects repeats), and
+//! only then builds `Self` or the error list. It names nothing but
+//! `<crate>::__private`.
+
+use crate::attr::Source;
+use crate::valid::{self, FieldModel, Model};
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+use syn::{DeriveInput, Ident, LitByteStr, LitStr};
+
+pub fn derive(input: &DeriveInput, default_crate: &str) -> syn::Result<TokenStream> {
+    let model = valid::model(input, default_crate)?;
+    Ok(expand(&model))
+}
+
+fn source_variant(source: Source) -> Ident {
+    Ident::new(
+        match source {
+            Source::Path => "Path",
+            Source::Query => "Query",
+            Source::Header => "Header",
+            Source::Cookie => "Cookie",
+            Source::Body => "Body",
+        },
+        Span::call_site(),
+    )
+}
+
+struct Ctx<'m> {
+    p: TokenStream,
+    lt: TokenStream,
+    fields: &'m [FieldModel<'m>],
+}
+
+impl Ctx<'_> {
+    fn of(&self, source: Source) -> impl Iterator<Item = (usize, &FieldModel<'_>)> {
+        self.fields
+            .iter()
+            .enumerate()
+            .filter(move |(_, f)| f.bound.as_ref().is_some_and(|b| b.source == source))
+    }
+
+    fn has(&self, source: Source) -> bool {
+        self.of(source).next().is_some()
+    }
+
+    /// `match` arms dispatching a key to its field, with `__raw` in scope
+    /// (or bound first to `raw`), without the catch-all.
+    fn arms(&self, source: Source, raw: Option<TokenStream>) -> TokenStream {
+        let Ctx { p, lt, .. } = self;
+        let arms = self.of(source).map(|(i, f)| {
+            let b = f.bound.as_ref().expect("bound");
+            let ty = f.ty;
+            let slot = format_ident!("__s{}", i);
+            let key = &b.key;
+            let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
+            let required = b.required;
+            let src = source_variant(source);
+            let bind_raw = raw.as_ref().map(|r| quote!(let __raw = #r;));
+            quote! {
+                #lit => {
+                    #bind_raw
+                    if __seen.insert(#i) || <#ty as #p::Field<#lt>>::REPEATS {
+                        #p::offer::<#ty>(&mut #slot, __raw, #required, &mut __errors, #p::Source::#src, #key);
+                    }
+                }
+            }
+        });
+        quote! { #(#arms)* }
+    }
+
+    /// `(stop, all)`: whether a scan of `source` may stop early, and the
+    /// bits of the fields it feeds.
+    fn stop_set(&self, source: Source, words: &TokenStream) -> TokenStream {
+        let Ctx { p, lt, .. } = self;
+        let tys = self.of(source).map(|(_, f)| f.ty);
+        let idx = self.of(source).map(|(i, _)| i);
+        quote! {
+            (
+                !(false #(|| <#tys as #p::Field<#lt>>::REPEATS)*),
+                {
+                    let mut __all = #p::Bits::<#words>::new();
+                    #( __all.insert(#idx); )*
+                    __all
+                },
+            )
+        }
+    }
+}
+
+fn expand(m: &Model<'_>) -> TokenStream {
+    let krate = &m.krate;
+    let p = quote!(#krate::__private);
+    let ident = m.ident;
+    let (impl_lt, ty_generics, lt) = match m.lifetime {
+        Some(l) => (quote!(#l), quote!(<#l>), quote!(#l)),
+        None => (quote!('__r), quote!(), quote!('__r)),
+    };
+    let n = m.fields.len();
+    let words = quote!({ #p::words_for(#n) });
+    let cx = Ctx {
+        p: p.clone(),
+        lt: lt.clone(),
+        fields: &m.fields,
+    };
+
+    let slots = m
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.bound.is_some())
+        .map(|(i, f)| {
+            let slot = format_ident!("__s{}", i);
+            let ty = f.ty;
+            quote! { let mut #slot = <#ty as #p::Field<#lt>>::slot(); }
+        });
+
+    let path = cx.has(Source::Path).then(|| {
+        let arms = cx.arms(Source::Path, None);
+        quote! {
+            __req.path_params(|__name, __value| {
+                let __raw = #p::Raw::path(__value.as_bytes());
+                match __name.as_bytes() { #arms _ => {} }
+            });
+        }
+    });
+
+    let query = cx.has(Source::Query).then(|| {
+        let arms = cx.arms(Source::Query, None);
+        let stop = cx.stop_set(Source::Query, &words);
+        quote! {
+            if let #p::Some(__q) = __req.query() {
+                let (__stop, __all) = #stop;
+                #p::scan_pairs(__q, __limits, #p::Source::Query, |__key, __raw| {
+                    match __key { #arms _ => {} }
+                    __stop && __seen.is_superset(&__all)
+                })?;
+            }
+        }
+    });
+
+    let headers = (cx.has(Source::Header) || cx.has(Source::Cookie)).then(|| {
+        let header_arms = cx.arms(Source::Header, Some(quote!(#p::Raw::plain(__value))));
+        let cookie_arm = cx.has(Source::Cookie).then(|| {
+            let arms = cx.arms(Source::Cookie, None);
+            let stop = cx.stop_set(Source::Cookie, &words);
+            quote! {
+                b"cookie" if !__cookies_done => {
+                    let (__stop, __all) = #stop;
+                    match #p::scan_cookies(__value, &mut __cookies_left, |__name, __raw| {
+                        match __name { #arms _ => {} }
+                        __stop && __seen.is_superset(&__all)
+                    }) {
+                        #p::Ok(__done) => __cookies_done = __done,
+                        #p::Err(__e) => {
+                            __failed = #p::Some(__e);
+                            return false;
+                        }
+                    }
+                }
+            }
+        });
+        let header_match = quote! { match __name { #header_arms #cookie_arm _ => {} } };
+        quote! {
+            let mut __cookies_left = __limits.max_cookies;
+            let mut __cookies_done = false;
+            let mut __failed: #p::Option<#p::BindError<#lt>> = #p::None;
+            __req.headers(|__name, __value| {
+                #header_match
+                true
+            });
+            if let #p::Some(__e) = __failed {
+                return #p::Err(__e);
+            }
+        }
+    });
+
+    let body = cx.has(Source::Body).then(|| {
+        let arms = cx.arms(Source::Body, None);
+        let stop = cx.stop_set(Source::Body, &words);
+        quote! {
+            match __req.body() {
+                #p::Body::None => {}
+                #p::Body::Form(__bytes) => {
+                    let (__stop, __all) = #stop;
+                    #p::scan_pairs(__bytes, __limits, #p::Source::Body, |__key, __raw| {
+                        match __key { #arms _ => {} }
+                        __stop && __seen.is_superset(&__all)
+                    })?;
+                }
+                _ => return #p::Err(#p::BindError::UnsupportedMediaType),
+            }
+        }
+    });
+
+    let finishes = m.fields.iter().enumerate().map(|(i, f)| {
+        let v = format_ident!("__v{}", i);
+        let ty = f.ty;
+        let Some(b) = &f.bound else {
+            return quote! { let #v = #p::Some(<#ty as #p::Default>::default()); };
+        };
+        let slot = format_ident!("__s{}", i);
+        let src = source_variant(b.source);
+        let key = LitStr::new(&b.key, Span::call_site());
+        match &b.default {
+            None => quote! {
+                let #v = #p::finish::<#ty>(#slot, __seen.contains(#i), &mut __errors, #p::Source::#src, #key);
+            },
+            Some(None) => quote! {
+                let #v = #p::finish_or::<#ty>(#slot, __seen.contains(#i), <#ty as #p::Default>::default);
+            },
+            Some(Some(expr)) => quote! {
+                let #v = #p::finish_or::<#ty>(#slot, __seen.contains(#i), || #expr);
+            },
+        }
+    });
+    let vs: Vec<Ident> = (0..n).map(|i| format_ident!("__v{}", i)).collect();
+    let fs: Vec<Ident> = (0..n).map(|i| format_ident!("__f{}", i)).collect();
+    let members = m.fields.iter().map(|f| f.member);
+
+    quote! {
+        const _: () = {
+            #[automatically_derived]
+            impl<#impl_lt> #p::Bind<#lt> for #ident #ty_generics {
+                #[allow(unused_mut, unused_variables, unreachable_patterns, clippy::all, clippy::pedantic)]
+                fn bind_with<__R: #p::Request<#lt>>(
+                    __req: &__R,
+                    __limits: &#p::Limits,
+                ) -> #p::Result<Self, #p::BindError<#lt>> {
+                    let mut __errors = #p::Errors::new(__limits.max_errors);
+                    let mut __seen = #p::Bits::<#words>::new();
+                    #(#slots)*
+                    #path
+                    #query
+                    #headers
+                    #body
+                    #(#finishes)*
+                    if !__errors.is_empty() {
+                        return #p::Err(#p::BindError::Fields(__errors));
+                    }
+                    match (#(#vs,)*) {
+                        (#(#p::Some(#fs),)*) => #p::Ok(Self { #(#members: #fs,)* }),
+                        _ => #p::Err(#p::BindError::Fields(__errors)),
+                    }
+                }
+            }
+        };
+    }
+}

@@ -1,0 +1,197 @@
+//! Checks a struct's attributes as a whole and builds the model the
+//! expansion writes from. Every problem is reported, each at its own tokens.
+
+use crate::attr::{self, ErrorSink, Source};
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+use syn::{Data, DeriveInput, Expr, Fields, GenericParam, Ident, Lifetime, Path, Type};
+
+/// Keys longer than this cannot be matched (the engine's key buffer).
+const MAX_KEY: usize = 128;
+
+pub struct Model<'a> {
+    pub ident: &'a Ident,
+    /// The struct's lifetime, used as the request's.
+    pub lifetime: Option<&'a Lifetime>,
+    pub krate: Path,
+    pub fields: Vec<FieldModel<'a>>,
+}
+
+pub struct FieldModel<'a> {
+    pub member: &'a Ident,
+    pub ty: &'a Type,
+    pub bound: Option<Bound>,
+}
+
+pub struct Bound {
+    pub source: Source,
+    pub key: String,
+    pub required: bool,
+    /// `Some(None)`: `Default::default()`; `Some(Some(e))`: `e`.
+    pub default: Option<Option<Expr>>,
+}
+
+pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Model<'a>> {
+    let mut errors = ErrorSink::default();
+    let container = attr::container(&input.attrs, &mut errors);
+
+    let mut lifetime = None;
+    for param in &input.generics.params {
+        match param {
+            GenericParam::Lifetime(l) if lifetime.is_none() => lifetime = Some(&l.lifetime),
+            GenericParam::Lifetime(l) => errors.push(syn::Error::new(
+                l.span(),
+                "Bind supports one lifetime, the request's; remove the others",
+            )),
+            other => errors.push(syn::Error::new(
+                other.span(),
+                "Bind does not support type or const parameters yet",
+            )),
+        }
+    }
+
+    let named = match &input.data {
+        Data::Struct(s) => match &s.fields {
+            Fields::Named(named) => Some(named),
+            _ => {
+                errors.push(syn::Error::new(
+                    input.ident.span(),
+                    "Bind needs a struct with named fields: each field names its source",
+                ));
+                None
+            }
+        },
+        _ => {
+            errors.push(syn::Error::new(
+                input.ident.span(),
+                "Bind can only be derived for a struct with named fields",
+            ));
+            None
+        }
+    };
+
+    let mut fields = Vec::new();
+    let mut keys: Vec<(Source, String)> = Vec::new();
+    for f in named.into_iter().flat_map(|n| &n.named) {
+        let member = f.ident.as_ref().expect("named field");
+        let a = attr::field(&f.attrs, &mut errors);
+        let bound = match (a.skip, a.source) {
+            (Some(span), source) => {
+                if source.is_some() || a.required.is_some() || a.default.is_some() {
+                    errors.push(syn::Error::new(
+                        span,
+                        "a skipped field takes its Default and no other attribute",
+                    ));
+                }
+                None
+            }
+            (None, None) => {
+                errors.push(syn::Error::new(
+                    member.span(),
+                    format!(
+                        "binder needs to know where `{member}` comes from: add #[bind(path)], #[bind(query)], #[bind(header)], #[bind(cookie)] or #[bind(body)], or #[bind(skip)]"
+                    ),
+                ));
+                None
+            }
+            (None, Some((source, lit, span))) => {
+                if let (Some(req), Some(_)) = (a.required, &a.default) {
+                    errors.push(syn::Error::new(
+                        req,
+                        "`required` and `default` contradict each other: a default is used when the value is missing",
+                    ));
+                }
+                let key_span = lit.as_ref().map_or(span, |l| l.span());
+                let key = key_for(
+                    source,
+                    lit.map(|l| l.value()),
+                    member,
+                    &container,
+                    key_span,
+                    &mut errors,
+                );
+                // Header names and cookie names live in their own spaces;
+                // JSON, form and multipart bodies share one.
+                if keys.iter().any(|(s, k)| *s == source && *k == key) {
+                    errors.push(syn::Error::new(
+                        key_span,
+                        format!("two fields bind the {} key `{key}`", source.name()),
+                    ));
+                }
+                keys.push((source, key.clone()));
+                Some(Bound {
+                    source,
+                    key,
+                    required: a.required.is_some(),
+                    default: a.default.map(|(e, _)| e),
+                })
+            }
+        };
+        fields.push(FieldModel {
+            member,
+            ty: &f.ty,
+            bound,
+        });
+    }
+
+    let krate = container.krate.unwrap_or_else(|| {
+        let ident = Ident::new(default_crate, Span::call_site());
+        syn::parse_quote!(::#ident)
+    });
+    errors.finish()?;
+    Ok(Model {
+        ident: &input.ident,
+        lifetime,
+        krate,
+        fields,
+    })
+}
+
+fn key_for(
+    source: Source,
+    explicit: Option<String>,
+    member: &Ident,
+    container: &attr::ContainerAttrs,
+    span: Span,
+    errors: &mut ErrorSink,
+) -> String {
+    let name = member.to_string();
+    let name = name.strip_prefix("r#").unwrap_or(&name).to_owned();
+    let key = match (explicit, source) {
+        (Some(k), Source::Header) => k.to_ascii_lowercase(),
+        (Some(k), _) => k,
+        (None, Source::Header) => name.replace('_', "-"),
+        (None, _) => match container.rename_all {
+            Some((rule, _)) => rule.apply(&name),
+            None => name,
+        },
+    };
+    if key.is_empty() {
+        errors.push(syn::Error::new(span, "a key cannot be empty"));
+    }
+    if key.len() > MAX_KEY {
+        errors.push(syn::Error::new(
+            span,
+            format!("a key is at most {MAX_KEY} bytes"),
+        ));
+    }
+    if source == Source::Header {
+        if !key.bytes().all(is_token_byte) {
+            errors.push(syn::Error::new(
+                span,
+                "not a valid header name (RFC 9110 token characters only)",
+            ));
+        }
+        if key == "cookie" {
+            errors.push(syn::Error::new(
+                span,
+                "bind cookies with #[bind(cookie = \"name\")], not the Cookie header",
+            ));
+        }
+    }
+    key
+}
+
+fn is_token_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b)
+}
