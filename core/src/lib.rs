@@ -38,6 +38,7 @@
 //! - `alloc`: owned conversions (`String`, `Cow::Owned`) and `Cow`-returning
 //!   decoders.
 //! - `std` (default): implies `alloc`.
+//! - `derive`: `#[derive(Bind)]` for users of this crate alone.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -64,3 +65,8 @@ pub use bind::{Bind, BindError, Request};
 pub use bits::Bits;
 pub use error::{Error, ErrorKind, ValueError, ValueErrorKind};
 pub use limits::Limits;
+
+/// Derives [`Bind`](trait@Bind) with generated code naming `binder_core`
+/// (feature `derive`); see `binder-http` for the attributes.
+#[cfg(feature = "derive")]
+pub use binder_derive::BindCore as Bind;

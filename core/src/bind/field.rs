@@ -35,6 +35,11 @@ impl From<ValueError> for Rejected {
 /// <Option<u32> as Field>::offer(&mut slot, Raw::form(b"")).unwrap();
 /// assert_eq!(<Option<u32> as Field>::finish(slot), Some(None));
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be bound from a request value",
+    label = "no `FromText` conversion for this type",
+    note = "bindable: integers, floats, bool, char, &str, Cow<str>, String, Option<T>, Vec<T>, and any type implementing binder_core::convert::FromText"
+)]
 pub trait Field<'r>: Sized {
     /// What holds values during the scan.
     type Slot;

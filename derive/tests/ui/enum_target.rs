@@ -1,0 +1,8 @@
+use binder_http::Bind;
+
+#[derive(Bind)]
+enum E {
+    A,
+}
+
+fn main() {}

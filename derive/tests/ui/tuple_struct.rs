@@ -1,0 +1,6 @@
+use binder_http::Bind;
+
+#[derive(Bind)]
+struct S(u32);
+
+fn main() {}
