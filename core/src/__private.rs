@@ -5,7 +5,7 @@ pub use crate::bind::{
     Bind, BindError, Body, Errors, Field, FieldError, FieldErrorKind, FieldPath, Rejected, Request,
     Segment, Source,
 };
-pub use crate::bits::{words_for, Bits};
+pub use crate::bits::{words_for, Bits, ByteSet};
 pub use crate::convert::Raw;
 pub use crate::limits::Limits;
 pub use core::default::Default;
@@ -84,8 +84,9 @@ pub fn finish_or<'r, T: Field<'r>>(
 }
 
 /// Walks urlencoded pairs (a query string or a form body) once, handing
-/// `f` each decoded key and raw value until `f` returns `true` (every field
-/// fed by this source is bound).
+/// `f` each decoded key and raw value whose key starts with a byte in
+/// `first`, until `f` returns `true` (every field fed by this source is
+/// bound).
 ///
 /// # Errors
 /// A limit passed: [`BindError::Malformed`] for `source`.
@@ -94,25 +95,22 @@ pub fn scan_pairs<'r>(
     input: &'r [u8],
     limits: &Limits,
     source: Source,
+    first: &ByteSet,
     mut f: impl FnMut(&[u8], Raw<'r>) -> bool,
 ) -> Result<(), BindError<'r>> {
-    let mut key_buf = [0u8; MAX_KEY];
-    for pair in crate::form::pairs_with(input, limits) {
-        let pair = pair.map_err(|error| BindError::Malformed { source, error })?;
+    crate::form::walk(input, limits, first, |pair| {
         let raw = Raw::form_flagged(pair.value(), pair.value_needs_decoding());
-        let done = if pair.key_needs_decoding() {
+        if pair.key_needs_decoding() {
+            let mut key_buf = [0u8; MAX_KEY];
             match crate::percent::decode_into(pair.key(), &mut key_buf) {
                 Some(key) => f(key, raw),
                 None => false,
             }
         } else {
             f(pair.key(), raw)
-        };
-        if done {
-            break;
         }
-    }
-    Ok(())
+    })
+    .map_err(|error| BindError::Malformed { source, error })
 }
 
 /// Walks one `Cookie` header value, handing `f` each name and value until

@@ -126,6 +126,53 @@ impl<const W: usize> Bits<W> {
     }
 }
 
+/// A set of bytes, as 256 bits: the first bytes of a source's keys, for
+/// skipping pairs no field can want.
+///
+/// ```
+/// use binder_core::bits::ByteSet;
+///
+/// const FIRST: ByteSet = ByteSet::new().with(b'n').with(b'a');
+/// assert!(FIRST.contains(b'n') && !FIRST.contains(b'p'));
+/// assert!(ByteSet::all().contains(0xff));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ByteSet([u64; 4]);
+
+impl ByteSet {
+    /// The empty set.
+    #[inline]
+    pub const fn new() -> Self {
+        ByteSet([0; 4])
+    }
+
+    /// Every byte.
+    #[inline]
+    pub const fn all() -> Self {
+        ByteSet([u64::MAX; 4])
+    }
+
+    /// This set and `b`.
+    #[inline]
+    pub const fn with(mut self, b: u8) -> Self {
+        self.0[(b / 64) as usize] |= 1 << (b % 64);
+        self
+    }
+
+    /// Whether `b` is in the set.
+    #[inline]
+    pub const fn contains(&self, b: u8) -> bool {
+        self.0[(b / 64) as usize] & (1 << (b % 64)) != 0
+    }
+}
+
+impl Default for ByteSet {
+    #[inline]
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl<const W: usize> Default for Bits<W> {
     #[inline]
     fn default() -> Self {

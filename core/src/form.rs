@@ -17,8 +17,8 @@
 //! - [`Limits::max_pairs`] and [`Limits::max_key_len`] end the scan with an
 //!   [`Error`]; the oracle has no limits.
 //!
-//! The scan is a table-driven byte loop that records, for free, whether a key
-//! or value holds `%` or `+`: a value that does not is borrowed as it is,
+//! The scan searches eight bytes at a time (see `swar`) and records, for
+//! free, whether a key or value holds `%` or `+`: a value that does not is borrowed as it is,
 //! with no second look.
 //!
 //! [`ValueErrorKind::InvalidUtf8`]: crate::ValueErrorKind::InvalidUtf8
@@ -27,19 +27,7 @@ use crate::convert::Ref;
 use crate::error::{Error, ErrorKind};
 use crate::limits::Limits;
 use crate::percent;
-
-/// Byte classes for the scan: 0 for ordinary bytes.
-const AMP: u8 = 1;
-const EQ: u8 = 2;
-const ESC: u8 = 3;
-const CLASS: [u8; 256] = {
-    let mut t = [0u8; 256];
-    t[b'&' as usize] = AMP;
-    t[b'=' as usize] = EQ;
-    t[b'%' as usize] = ESC;
-    t[b'+' as usize] = ESC;
-    t
-};
+use crate::swar::find_any;
 
 /// Scans `input` with [`Limits::DEFAULT`].
 ///
@@ -106,51 +94,46 @@ impl<'a> Pairs<'a> {
     }
 }
 
+/// Where one pair starting at `start` ends: `(key_end, value_start, end,
+/// flags)`, with `end` at the `&` or the end of input.
+#[inline(always)]
+fn parse_pair(input: &[u8], start: usize) -> (usize, usize, usize, u8) {
+    let len = input.len();
+    let mut flags = 0u8;
+    // The key: up to the first `=` or `&`, noting escapes.
+    let mut i = find_any(input, start, [b'&', b'=', b'%', b'+']);
+    while i < len && (input[i] == b'%' || input[i] == b'+') {
+        flags |= KEY_ESCAPED;
+        i = find_any(input, i + 1, [b'&', b'=', b'%', b'+']);
+    }
+    let key_end = i;
+    if i == len || input[i] == b'&' {
+        return (key_end, key_end, i, flags);
+    }
+    // The value: up to the next `&`; later `=` are value bytes.
+    let value_start = i + 1;
+    i = find_any(input, value_start, [b'&', b'%', b'+']);
+    while i < len && input[i] != b'&' {
+        flags |= VALUE_ESCAPED;
+        i = find_any(input, i + 1, [b'&', b'%', b'+']);
+    }
+    (key_end, value_start, i, flags)
+}
+
 impl<'a> Iterator for Pairs<'a> {
     type Item = Result<Pair<'a>, Error>;
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         let input = self.input;
-        let len = input.len();
         loop {
             let start = self.pos;
-            if start >= len {
+            if start >= input.len() {
                 return None;
             }
-            let mut i = start;
-            let mut flags = 0u8;
-            // The key: up to the first `=` or `&`.
-            let mut class = 0;
-            while i < len {
-                class = CLASS[input[i] as usize];
-                if class != 0 {
-                    if class != ESC {
-                        break;
-                    }
-                    flags |= KEY_ESCAPED;
-                }
-                i += 1;
-            }
-            let key_end = i;
-            let mut value_start = i;
-            if i < len && class == EQ {
-                // The value: up to the next `&`; later `=` are value bytes.
-                i += 1;
-                value_start = i;
-                while i < len {
-                    let c = CLASS[input[i] as usize];
-                    if c == AMP {
-                        break;
-                    }
-                    if c == ESC {
-                        flags |= VALUE_ESCAPED;
-                    }
-                    i += 1;
-                }
-            }
-            self.pos = i + 1;
-            if i == start {
+            let (key_end, value_start, end, flags) = parse_pair(input, start);
+            self.pos = end + 1;
+            if end == start {
                 continue; // an empty piece: `&&`, or a leading or trailing `&`
             }
             if self.count == self.max_pairs {
@@ -162,12 +145,88 @@ impl<'a> Iterator for Pairs<'a> {
             }
             return Some(Ok(Pair {
                 key: &input[start..key_end],
-                value: &input[value_start..i],
+                value: &input[value_start..end],
                 offset: start,
                 flags,
             }));
         }
     }
+}
+
+/// Walks the pairs of `input` once, calling `f` only for those whose key
+/// starts with a byte in `first` (or with `%` or `+`, which may decode to
+/// anything), until `f` returns `true`. Every other pair is skipped with a
+/// search for its `&` alone, never split or decoded: a key whose first byte
+/// no field's key starts with cannot decode into a field's key.
+///
+/// Limits apply to every pair, called or skipped, exactly as [`Pairs`]
+/// applies them; the pairs passed to `f` are exactly those [`Pairs`] yields
+/// that pass the filter (the differential tests check both).
+///
+/// ```
+/// use binder_core::{bits::ByteSet, form, Limits};
+///
+/// let first = ByteSet::new().with(b'a');
+/// let mut seen = Vec::new();
+/// form::walk(b"x=1&age=36&b=2&%61=3", &Limits::DEFAULT, &first, |p| {
+///     seen.push(p.key());
+///     false
+/// })?;
+/// assert_eq!(seen, [&b"age"[..], b"%61"]);
+/// # Ok::<(), binder_core::Error>(())
+/// ```
+///
+/// # Errors
+/// [`ErrorKind::TooManyPairs`] or [`ErrorKind::KeyTooLong`], at the pair
+/// that passed the limit; nothing after it is passed to `f`.
+#[inline(always)]
+pub fn walk<'a>(
+    input: &'a [u8],
+    limits: &Limits,
+    first: &crate::bits::ByteSet,
+    mut f: impl FnMut(Pair<'a>) -> bool,
+) -> Result<(), Error> {
+    let len = input.len();
+    let (max_pairs, max_key_len) = (limits.max_pairs, limits.max_key_len);
+    let mut pos = 0;
+    let mut count = 0;
+    while pos < len {
+        let start = pos;
+        let b = input[start];
+        if b == b'&' {
+            pos += 1;
+            continue;
+        }
+        if count == max_pairs {
+            return Err(Error::new(ErrorKind::TooManyPairs, start));
+        }
+        count += 1;
+        if !first.contains(b) && b != b'%' && b != b'+' {
+            let end = find_any(input, start, [b'&']);
+            if end - start > max_key_len
+                && find_any(&input[..end], start, [b'=']) - start > max_key_len
+            {
+                return Err(Error::new(ErrorKind::KeyTooLong, start));
+            }
+            pos = end + 1;
+            continue;
+        }
+        let (key_end, value_start, end, flags) = parse_pair(input, start);
+        if key_end - start > max_key_len {
+            return Err(Error::new(ErrorKind::KeyTooLong, start));
+        }
+        pos = end + 1;
+        let pair = Pair {
+            key: &input[start..key_end],
+            value: &input[value_start..end],
+            offset: start,
+            flags,
+        };
+        if f(pair) {
+            break;
+        }
+    }
+    Ok(())
 }
 
 impl core::iter::FusedIterator for Pairs<'_> {}

@@ -57,6 +57,7 @@ pub mod form;
 pub mod limits;
 pub mod percent;
 pub mod query;
+mod swar;
 
 #[doc(hidden)]
 pub mod __private;

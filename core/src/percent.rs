@@ -78,24 +78,45 @@ pub fn decode_path_into<'s>(input: &[u8], out: &'s mut [u8]) -> Option<&'s [u8]>
     decode_with::<false>(input, out)
 }
 
+/// Decodes run by run: bytes between escapes are copied whole.
 fn decode_with<'s, const PLUS: bool>(input: &[u8], out: &'s mut [u8]) -> Option<&'s [u8]> {
     let mut i = 0;
     let mut n = 0;
-    while i < input.len() {
-        let b = input[i];
-        let (byte, used) = match b {
-            b'+' if PLUS => (b' ', 1),
-            b'%' => match escape_at(input, i) {
-                Some(decoded) => (decoded, 3),
-                None => (b'%', 1),
-            },
-            _ => (b, 1),
-        };
+    loop {
+        let j = next_escape::<PLUS>(input, i);
+        let run = &input[i..j];
+        out.get_mut(n..n + run.len())?.copy_from_slice(run);
+        n += run.len();
+        if j == input.len() {
+            return Some(&out[..n]);
+        }
+        let (byte, used) = decode_at::<PLUS>(input, j);
         *out.get_mut(n)? = byte;
         n += 1;
-        i += used;
+        i = j + used;
     }
-    Some(&out[..n])
+}
+
+/// The next `%` (or `+` when it means a space) at or after `i`.
+#[inline(always)]
+fn next_escape<const PLUS: bool>(input: &[u8], i: usize) -> usize {
+    if PLUS {
+        crate::swar::find_any(input, i, [b'%', b'+'])
+    } else {
+        crate::swar::find_any(input, i, [b'%'])
+    }
+}
+
+/// The byte the escape at `input[j]` stands for, and how many bytes it used.
+#[inline(always)]
+fn decode_at<const PLUS: bool>(input: &[u8], j: usize) -> (u8, usize) {
+    if PLUS && input[j] == b'+' {
+        return (b' ', 1);
+    }
+    match escape_at(input, j) {
+        Some(decoded) => (decoded, 3),
+        None => (b'%', 1),
+    }
 }
 
 /// Decodes `input`, borrowing it when nothing changes and otherwise writing
@@ -137,10 +158,18 @@ pub fn decode_cow(input: &[u8]) -> alloc::borrow::Cow<'_, [u8]> {
 /// Decodes into one allocation of at most `input.len()` bytes.
 #[cfg(feature = "alloc")]
 pub(crate) fn decode_vec<const PLUS: bool>(input: &[u8]) -> alloc::vec::Vec<u8> {
-    let mut out = alloc::vec![0u8; input.len()];
-    let n = decode_with::<PLUS>(input, &mut out).map_or(0, <[u8]>::len);
-    out.truncate(n);
-    out
+    let mut out = alloc::vec::Vec::with_capacity(input.len());
+    let mut i = 0;
+    loop {
+        let j = next_escape::<PLUS>(input, i);
+        out.extend_from_slice(&input[i..j]);
+        if j == input.len() {
+            return out;
+        }
+        let (byte, used) = decode_at::<PLUS>(input, j);
+        out.push(byte);
+        i = j + used;
+    }
 }
 
 /// How many bytes `input` decodes to.

@@ -4,7 +4,7 @@
 mod common;
 
 use binder_core::{form, query, ErrorKind, Limits, ValueErrorKind};
-use common::oracle::{check_urlencoded, ours_urlencoded};
+use common::oracle::{check_urlencoded, check_walk, ours_urlencoded};
 
 #[test]
 fn seeds_match_the_oracle() {
@@ -44,6 +44,30 @@ fn two_hundred_thousand_generated_inputs_match_the_oracle() {
         let input = common::urlencoded_bytes(&mut rng, 40);
         check_urlencoded(&input);
     }
+}
+
+#[test]
+fn the_skipping_walk_agrees_with_the_full_scan() {
+    use binder_core::bits::ByteSet;
+    let mut rng = common::Rng::new(0x0000_3a1c);
+    for _ in 0..100_000 {
+        let input = common::urlencoded_bytes(&mut rng, 40);
+        let mut first = ByteSet::new();
+        for _ in 0..rng.below(4) {
+            first = first.with(*rng.pick(&[&b'a', &b'b', &b'A', &b'=', &b'%', &b'0', &0xff]));
+        }
+        let mut limits = Limits::DEFAULT;
+        if rng.below(2) == 0 {
+            limits.max_pairs = rng.below(4);
+            limits.max_key_len = rng.below(6);
+        }
+        check_walk(&input, &first, &limits);
+    }
+    check_walk(b"aaaaaaaaaaaaaaaaaaaa=1&b", &ByteSet::new(), &{
+        let mut l = Limits::DEFAULT;
+        l.max_key_len = 4;
+        l
+    });
 }
 
 #[test]

@@ -75,6 +75,18 @@ impl Ctx<'_> {
         quote! { #(#arms)* }
     }
 
+    /// The set of first bytes of `source`'s keys, as a `ByteSet` expression.
+    fn first_bytes(&self, source: Source) -> TokenStream {
+        let p = &self.p;
+        let mut bytes: Vec<u8> = self
+            .of(source)
+            .filter_map(|(_, f)| f.bound.as_ref()?.key.bytes().next())
+            .collect();
+        bytes.sort_unstable();
+        bytes.dedup();
+        quote! { #p::ByteSet::new() #(.with(#bytes))* }
+    }
+
     /// `(stop, all)`: whether a scan of `source` may stop early, and the
     /// bits of the fields it feeds.
     fn stop_set(&self, source: Source, words: &TokenStream) -> TokenStream {
@@ -134,10 +146,12 @@ fn expand(m: &Model<'_>) -> TokenStream {
     let query = cx.has(Source::Query).then(|| {
         let arms = cx.arms(Source::Query, None);
         let stop = cx.stop_set(Source::Query, &words);
+        let first = cx.first_bytes(Source::Query);
         quote! {
             if let #p::Some(__q) = __req.query() {
                 let (__stop, __all) = #stop;
-                #p::scan_pairs(__q, __limits, #p::Source::Query, |__key, __raw| {
+                const __FIRST: #p::ByteSet = #first;
+                #p::scan_pairs(__q, __limits, #p::Source::Query, &__FIRST, |__key, __raw| {
                     match __key { #arms _ => {} }
                     __stop && __seen.is_superset(&__all)
                 })?;
@@ -184,12 +198,14 @@ fn expand(m: &Model<'_>) -> TokenStream {
     let body = cx.has(Source::Body).then(|| {
         let arms = cx.arms(Source::Body, None);
         let stop = cx.stop_set(Source::Body, &words);
+        let first = cx.first_bytes(Source::Body);
         quote! {
             match __req.body() {
                 #p::Body::None => {}
                 #p::Body::Form(__bytes) => {
                     let (__stop, __all) = #stop;
-                    #p::scan_pairs(__bytes, __limits, #p::Source::Body, |__key, __raw| {
+                    const __FIRST: #p::ByteSet = #first;
+                    #p::scan_pairs(__bytes, __limits, #p::Source::Body, &__FIRST, |__key, __raw| {
                         match __key { #arms _ => {} }
                         __stop && __seen.is_superset(&__all)
                     })?;

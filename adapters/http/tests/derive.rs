@@ -36,7 +36,7 @@ struct UserRef<'r> {
     score: f64,
 }
 
-fn query(q: &[u8]) -> Parts<'_> {
+fn query(q: &[u8]) -> Parts<'_, '_> {
     Parts {
         query: Some(q),
         ..Parts::default()

@@ -97,14 +97,17 @@ pub trait Request<'r> {
 /// };
 /// # let _ = req;
 /// ```
+///
+/// The lists may be short-lived (`'a`); only the values must live as long as
+/// the bound struct borrows them (`'r`).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Parts<'r> {
+pub struct Parts<'a, 'r> {
     /// Path parameters: name and raw value.
-    pub path: &'r [(&'r str, &'r str)],
+    pub path: &'a [(&'a str, &'r str)],
     /// The raw query string.
     pub query: Option<&'r [u8]>,
     /// Header lines: name (any case) and value.
-    pub headers: &'r [(&'r str, &'r [u8])],
+    pub headers: &'a [(&'a str, &'r [u8])],
     /// The body.
     pub body: Body<'r>,
 }
@@ -113,7 +116,7 @@ pub struct Parts<'r> {
 /// lower-cased (none of them can be a field's header, see the derive).
 const HEADER_NAME_BUF: usize = 128;
 
-impl<'r> Request<'r> for Parts<'r> {
+impl<'r> Request<'r> for Parts<'_, 'r> {
     #[inline]
     fn path_params<F: FnMut(&str, &'r str)>(&self, mut f: F) {
         for (name, value) in self.path {

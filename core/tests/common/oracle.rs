@@ -90,3 +90,31 @@ pub fn check_cookie(input: &str) {
         assert_eq!(*v, ov.as_bytes(), "value in {input:?}");
     }
 }
+
+/// `form::walk` (the bind path's skipping scan) agrees with `form::Pairs`:
+/// it hands over exactly the pairs whose key starts with a byte of `first`
+/// (or `%`, `+`), and fails at the same pair with the same error.
+pub fn check_walk(input: &[u8], first: &binder_core::bits::ByteSet, limits: &Limits) {
+    let mut want = Vec::new();
+    let mut want_err = None;
+    for item in form::pairs_with(input, limits) {
+        match item {
+            Ok(p) => {
+                let b = p.key().first().copied();
+                // An empty key (`=v`) starts with `=`: wanted only if `=` is in the set.
+                let b = b.unwrap_or(b'=');
+                if first.contains(b) || b == b'%' || b == b'+' {
+                    want.push(p);
+                }
+            }
+            Err(e) => want_err = Some(e),
+        }
+    }
+    let mut got = Vec::new();
+    let result = form::walk(input, limits, first, |p| {
+        got.push(p);
+        false
+    });
+    assert_eq!(got, want, "walked pairs of {input:?}");
+    assert_eq!(result.err(), want_err, "walk error of {input:?}");
+}

@@ -1,0 +1,275 @@
+//! The workloads' target types and every contender that binds them: binder,
+//! the peers a user would pick instead, and a hand-written floor. Shared by
+//! the iai-callgrind benches and the tests that check each contender's
+//! result before anything is measured.
+#![forbid(unsafe_code)]
+
+use binder_http::{Bind, Body, Parts};
+use serde::Deserialize;
+use std::borrow::Cow;
+
+/// `query5.txt`.
+pub const QUERY5: &[u8] = include_bytes!("../workloads/query5.txt");
+/// `query100.txt`.
+pub const QUERY100: &[u8] = include_bytes!("../workloads/query100.txt");
+/// `form5.txt`.
+pub const FORM5: &[u8] = include_bytes!("../workloads/form5.txt");
+/// `cookie6.txt`.
+pub const COOKIE6: &[u8] = include_bytes!("../workloads/cookie6.txt");
+
+/// The 5-field user, owned (binder, query source).
+#[derive(Bind, Deserialize, Debug, PartialEq)]
+pub struct User {
+    #[bind(query)]
+    pub name: String,
+    #[bind(query)]
+    pub age: u32,
+    #[bind(query)]
+    pub email: String,
+    #[bind(query)]
+    pub admin: bool,
+    #[bind(query)]
+    pub score: f64,
+}
+
+/// The 5-field user, borrowed (binder, query source).
+#[derive(Bind, Deserialize, Debug, PartialEq)]
+pub struct UserRef<'r> {
+    #[bind(query)]
+    #[serde(borrow)]
+    pub name: Cow<'r, str>,
+    #[bind(query)]
+    pub age: u32,
+    #[bind(query)]
+    #[serde(borrow)]
+    pub email: Cow<'r, str>,
+    #[bind(query)]
+    pub admin: bool,
+    #[bind(query)]
+    pub score: f64,
+}
+
+/// The 5-field user from a form body, owned.
+#[derive(Bind, Debug, PartialEq)]
+pub struct FormUser {
+    #[bind(body)]
+    pub name: String,
+    #[bind(body)]
+    pub age: u32,
+    #[bind(body)]
+    pub email: String,
+    #[bind(body)]
+    pub admin: bool,
+    #[bind(body)]
+    pub score: f64,
+}
+
+/// The 5-field user from a form body, borrowed.
+#[derive(Bind, Debug, PartialEq)]
+pub struct FormUserRef<'r> {
+    #[bind(body)]
+    pub name: Cow<'r, str>,
+    #[bind(body)]
+    pub age: u32,
+    #[bind(body)]
+    pub email: Cow<'r, str>,
+    #[bind(body)]
+    pub admin: bool,
+    #[bind(body)]
+    pub score: f64,
+}
+
+/// Two cookies of `cookie6.txt`, owned.
+#[derive(Bind, Debug, PartialEq)]
+pub struct Cookies {
+    #[bind(cookie)]
+    pub session: String,
+    #[bind(cookie)]
+    pub lang: String,
+}
+
+/// Two cookies of `cookie6.txt`, borrowed.
+#[derive(Bind, Debug, PartialEq)]
+pub struct CookiesRef<'r> {
+    #[bind(cookie)]
+    pub session: &'r str,
+    #[bind(cookie)]
+    pub lang: &'r str,
+}
+
+/// binder: a query string into `T`.
+pub fn binder_query<'r, T: Bind<'r>>(q: &'r [u8]) -> T {
+    T::bind(&Parts {
+        query: Some(q),
+        ..Parts::default()
+    })
+    .expect("binds")
+}
+
+/// binder: a form body into `T`.
+pub fn binder_form<'r, T: Bind<'r>>(body: &'r [u8]) -> T {
+    T::bind(&Parts {
+        body: Body::Form(body),
+        ..Parts::default()
+    })
+    .expect("binds")
+}
+
+/// binder: a `Cookie` header into `T`.
+pub fn binder_cookie<'r, T: Bind<'r>>(header: &'r [u8]) -> T {
+    let headers = [("cookie", header)];
+    T::bind(&Parts {
+        headers: &headers,
+        ..Parts::default()
+    })
+    .expect("binds")
+}
+
+/// serde_urlencoded (what axum's `Query` and `Form` use).
+pub fn serde_urlencoded_user(q: &[u8]) -> User {
+    serde_urlencoded::from_bytes(q).expect("parses")
+}
+
+/// serde_urlencoded, borrowed.
+pub fn serde_urlencoded_user_ref(q: &[u8]) -> UserRef<'_> {
+    serde_urlencoded::from_bytes(q).expect("parses")
+}
+
+/// The hand-written floor: `form_urlencoded::parse` and a `match`.
+pub fn floor_user(q: &[u8]) -> User {
+    let (mut name, mut age, mut email, mut admin, mut score) = (None, None, None, None, None);
+    for (k, v) in form_urlencoded::parse(q) {
+        match &*k {
+            "name" if name.is_none() => name = Some(v.into_owned()),
+            "age" if age.is_none() => age = Some(v.parse().expect("age")),
+            "email" if email.is_none() => email = Some(v.into_owned()),
+            "admin" if admin.is_none() => admin = Some(v.parse().expect("admin")),
+            "score" if score.is_none() => score = Some(v.parse().expect("score")),
+            _ => {}
+        }
+    }
+    User {
+        name: name.expect("name"),
+        age: age.expect("age"),
+        email: email.expect("email"),
+        admin: admin.expect("admin"),
+        score: score.expect("score"),
+    }
+}
+
+/// The hand-written floor, borrowed.
+pub fn floor_user_ref(q: &[u8]) -> UserRef<'_> {
+    let (mut name, mut age, mut email, mut admin, mut score) = (None, None, None, None, None);
+    for (k, v) in form_urlencoded::parse(q) {
+        match &*k {
+            "name" if name.is_none() => name = Some(v),
+            "age" if age.is_none() => age = Some(v.parse().expect("age")),
+            "email" if email.is_none() => email = Some(v),
+            "admin" if admin.is_none() => admin = Some(v.parse().expect("admin")),
+            "score" if score.is_none() => score = Some(v.parse().expect("score")),
+            _ => {}
+        }
+    }
+    UserRef {
+        name: name.expect("name"),
+        age: age.expect("age"),
+        email: email.expect("email"),
+        admin: admin.expect("admin"),
+        score: score.expect("score"),
+    }
+}
+
+/// The `cookie` crate: `split_parse`, then pick the two by name.
+pub fn cookie_crate(header: &[u8]) -> Cookies {
+    let header = std::str::from_utf8(header).expect("utf-8");
+    let (mut session, mut lang) = (None, None);
+    for c in cookie::Cookie::split_parse(header).flatten() {
+        match c.name() {
+            "session" if session.is_none() => session = Some(c.value_trimmed().to_owned()),
+            "lang" if lang.is_none() => lang = Some(c.value_trimmed().to_owned()),
+            _ => {}
+        }
+    }
+    Cookies {
+        session: session.expect("session"),
+        lang: lang.expect("lang"),
+    }
+}
+
+/// The hand-written floor: `split(';')`, `split_once('=')`, `trim`.
+pub fn floor_cookie(header: &[u8]) -> Cookies {
+    let header = std::str::from_utf8(header).expect("utf-8");
+    let (mut session, mut lang) = (None, None);
+    for piece in header.split(';') {
+        if let Some((n, v)) = piece.split_once('=') {
+            match n.trim() {
+                "session" if session.is_none() => session = Some(v.trim().to_owned()),
+                "lang" if lang.is_none() => lang = Some(v.trim().to_owned()),
+                _ => {}
+            }
+        }
+    }
+    Cookies {
+        session: session.expect("session"),
+        lang: lang.expect("lang"),
+    }
+}
+
+/// The expected user of every 5-field workload.
+pub fn expected_user() -> User {
+    User {
+        name: "Ada Lovelace".into(),
+        age: 36,
+        email: "ada@example.org".into(),
+        admin: true,
+        score: 99.5,
+    }
+}
+
+/// The expected cookies of `cookie6.txt`.
+pub fn expected_cookies() -> Cookies {
+    Cookies {
+        session: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiJ9.c2lnbmF0dXJl".into(),
+        lang: "en".into(),
+    }
+}
+
+/// Checks every contender's result once; benches call it before measuring.
+pub fn check_all() {
+    let want = expected_user();
+    for q in [QUERY5, QUERY100] {
+        assert_eq!(binder_query::<User>(q), want);
+        let r: UserRef = binder_query(q);
+        assert_eq!(
+            (&*r.name, r.age, &*r.email, r.admin, r.score),
+            ("Ada Lovelace", 36, "ada@example.org", true, 99.5)
+        );
+        assert_eq!(serde_urlencoded_user(q), want);
+        assert_eq!(serde_urlencoded_user_ref(q).name, "Ada Lovelace");
+        assert_eq!(floor_user(q), want);
+        assert_eq!(floor_user_ref(q).email, "ada@example.org");
+    }
+    let f: FormUser = binder_form(FORM5);
+    assert_eq!(
+        (f.name.as_str(), f.age, f.email.as_str(), f.admin, f.score),
+        ("Ada Lovelace", 36, "ada@example.org", true, 99.5)
+    );
+    let f: FormUserRef = binder_form(FORM5);
+    assert_eq!((&*f.name, &*f.email), ("Ada Lovelace", "ada@example.org"));
+    assert_eq!(serde_urlencoded_user(FORM5), want);
+    assert_eq!(floor_user(FORM5), want);
+    let c = expected_cookies();
+    assert_eq!(binder_cookie::<Cookies>(COOKIE6), c);
+    let r: CookiesRef = binder_cookie(COOKIE6);
+    assert_eq!((r.session, r.lang), (c.session.as_str(), "en"));
+    assert_eq!(cookie_crate(COOKIE6), c);
+    assert_eq!(floor_cookie(COOKIE6), c);
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_contender_binds_the_expected_values() {
+        super::check_all();
+    }
+}

@@ -1,0 +1,81 @@
+//! Searching eight bytes at a time with plain `u64` arithmetic (SWAR).
+//!
+//! Query pairs, form values and cookie names are short: a `memchr` call
+//! costs as much to set up as scanning one of them (`PERF-NOTES`), and a
+//! byte loop pays a load, a table lookup and a branch per byte. Here one
+//! word is tested for every needle at once: a byte of `word ^ needle * LO`
+//! is zero exactly where the needle is, and `(v - LO) & !v & HI` flags zero
+//! bytes. Flags above the lowest true one can be false (a borrow carries
+//! upward), so only the lowest flag is ever used, and it is always exact.
+
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// Flags (high bit per byte) where `word` holds any of `needles`; only the
+/// lowest flag is exact.
+#[inline(always)]
+fn flags<const N: usize>(word: u64, needles: [u8; N]) -> u64 {
+    let mut found = 0;
+    let mut k = 0;
+    while k < N {
+        let v = word ^ (LO * u64::from(needles[k]));
+        found |= v.wrapping_sub(LO) & !v & HI;
+        k += 1;
+    }
+    found
+}
+
+/// The index of the first byte at or after `i` that is one of `needles`, or
+/// `input.len()` if there is none.
+#[inline(always)]
+pub(crate) fn find_any<const N: usize>(input: &[u8], mut i: usize, needles: [u8; N]) -> usize {
+    while let Some(chunk) = input.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        let word = u64::from_le_bytes(*chunk);
+        let found = flags(word, needles);
+        if found != 0 {
+            return i + (found.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < input.len() {
+        if needles.contains(&input[i]) {
+            return i;
+        }
+        i += 1;
+    }
+    input.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn naive(input: &[u8], i: usize, needles: &[u8]) -> usize {
+        input[i.min(input.len())..]
+            .iter()
+            .position(|b| needles.contains(b))
+            .map_or(input.len(), |p| p + i)
+    }
+
+    #[test]
+    fn agrees_with_a_byte_loop_everywhere() {
+        // Every needle at every position of inputs around word size, with
+        // bytes that tempt borrow mistakes (0x00, 0x01, 0x80, 0xff, n ± 1).
+        let fill = [0x00u8, 0x01, 0x25, 0x27, 0x80, 0xff, b'a', 0x3c, 0x3e];
+        for len in 0..20 {
+            for f in fill {
+                for pos in 0..len {
+                    for needle in [b'&', b'=', b'%', b'+'] {
+                        let mut v = alloc::vec![f; len];
+                        v[pos] = needle;
+                        for start in 0..=len {
+                            let set = [b'&', b'=', b'%', b'+'];
+                            assert_eq!(find_any(&v, start, set), naive(&v, start, &set));
+                            assert_eq!(find_any(&v, start, [needle]), naive(&v, start, &[needle]));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
