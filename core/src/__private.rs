@@ -99,7 +99,7 @@ pub fn scan_pairs<'r>(
     mut f: impl FnMut(&[u8], Raw<'r>) -> bool,
 ) -> Result<(), BindError<'r>> {
     crate::form::walk(input, limits, first, |pair| {
-        let raw = Raw::form_flagged(pair.value(), pair.value_needs_decoding());
+        let raw = pair.raw_value();
         if pair.key_needs_decoding() {
             let mut key_buf = [0u8; MAX_KEY];
             match crate::percent::decode_into(pair.key(), &mut key_buf) {

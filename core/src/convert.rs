@@ -174,16 +174,66 @@ impl<'r> Raw<'r> {
         self.bytes.is_empty()
     }
 
+    /// Urlencoded bytes not yet looked at for escapes: decoding finds out,
+    /// in the same pass.
+    #[inline]
+    pub const fn form_unscanned(bytes: &'r [u8]) -> Self {
+        Raw {
+            bytes,
+            escapes: Escapes::Form,
+        }
+    }
+
     /// The decoded bytes: borrowed when nothing changes, else written into
     /// `scratch`. `None` if they do not fit.
     #[inline]
     pub fn decode<'s>(&self, scratch: &'s mut [u8]) -> Option<Ref<'r, 's, [u8]>> {
-        let out = match self.escapes {
-            Escapes::None => return Some(Ref::Borrowed(self.bytes)),
-            Escapes::Form => crate::percent::decode_into(self.bytes, scratch),
-            Escapes::Path => crate::percent::decode_path_into(self.bytes, scratch),
-        };
-        out.map(Ref::Copied)
+        match self.escapes {
+            Escapes::None => Some(Ref::Borrowed(self.bytes)),
+            Escapes::Form => crate::percent::decode_ref::<true>(self.bytes, scratch),
+            Escapes::Path => crate::percent::decode_ref::<false>(self.bytes, scratch),
+        }
+    }
+
+    /// Decodes if needed, then calls `f` with the bytes: borrowed when
+    /// nothing changes, else decoded into stack scratch (or, for a long
+    /// value under `alloc`, one allocation). No UTF-8 check: for types that
+    /// read ASCII only (numbers, `bool`) and refuse anything else.
+    ///
+    /// # Errors
+    /// [`ValueErrorKind::TooLong`] (a long escaped value without `alloc`),
+    /// or what `f` returns.
+    #[inline]
+    pub fn with_bytes<T>(
+        self,
+        f: impl FnOnce(&[u8]) -> Result<T, ValueError>,
+    ) -> Result<T, ValueError> {
+        if self.escapes == Escapes::None {
+            return f(self.bytes);
+        }
+        let mut stack = [0u8; STACK_SCRATCH];
+        match self.decode(&mut stack) {
+            Some(decoded) => f(&decoded),
+            None => self.with_long_bytes(f),
+        }
+    }
+
+    #[cfg(feature = "alloc")]
+    #[cold]
+    fn with_long_bytes<T>(
+        self,
+        f: impl FnOnce(&[u8]) -> Result<T, ValueError>,
+    ) -> Result<T, ValueError> {
+        f(&self.decode_cow())
+    }
+
+    #[cfg(not(feature = "alloc"))]
+    #[cold]
+    fn with_long_bytes<T>(
+        self,
+        _: impl FnOnce(&[u8]) -> Result<T, ValueError>,
+    ) -> Result<T, ValueError> {
+        Err(ValueError::new(ValueErrorKind::TooLong))
     }
 
     /// Decodes and checks UTF-8, then calls `f` with the text: borrowed when
@@ -214,7 +264,7 @@ impl<'r> Raw<'r> {
         self,
         f: impl FnOnce(Text<'r, '_>) -> Result<T, ValueError>,
     ) -> Result<T, ValueError> {
-        let owned = self.decode_vec();
+        let owned = self.decode_cow();
         f(Ref::Copied(utf8(&owned)?))
     }
 
@@ -227,12 +277,14 @@ impl<'r> Raw<'r> {
         Err(ValueError::new(ValueErrorKind::TooLong))
     }
 
+    /// The decoded bytes, borrowed when nothing changes, in one pass.
     #[cfg(feature = "alloc")]
-    fn decode_vec(&self) -> alloc::vec::Vec<u8> {
+    #[inline]
+    fn decode_cow(&self) -> alloc::borrow::Cow<'r, [u8]> {
         match self.escapes {
-            Escapes::None => self.bytes.to_vec(),
-            Escapes::Form => crate::percent::decode_vec::<true>(self.bytes),
-            Escapes::Path => crate::percent::decode_vec::<false>(self.bytes),
+            Escapes::None => alloc::borrow::Cow::Borrowed(self.bytes),
+            Escapes::Form => crate::percent::decode_cow_with::<true>(self.bytes),
+            Escapes::Path => crate::percent::decode_cow_with::<false>(self.bytes),
         }
     }
 
@@ -245,12 +297,12 @@ impl<'r> Raw<'r> {
     #[inline]
     pub fn into_cow(self) -> Result<alloc::borrow::Cow<'r, str>, ValueError> {
         use alloc::borrow::Cow;
-        if self.escapes == Escapes::None {
-            return Ok(Cow::Borrowed(utf8(self.bytes)?));
+        match self.decode_cow() {
+            Cow::Borrowed(b) => utf8(b).map(Cow::Borrowed),
+            Cow::Owned(v) => alloc::string::String::from_utf8(v)
+                .map(Cow::Owned)
+                .map_err(|_| ValueError::new(ValueErrorKind::InvalidUtf8)),
         }
-        alloc::string::String::from_utf8(self.decode_vec())
-            .map(Cow::Owned)
-            .map_err(|_| ValueError::new(ValueErrorKind::InvalidUtf8))
     }
 }
 
@@ -370,6 +422,10 @@ macro_rules! from_text_int {
             fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
                 parse_int::<$t>(text.as_bytes(), ValueErrorKind::$kind)
             }
+            #[inline]
+            fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
+                raw.with_bytes(|b| parse_int::<$t>(b, ValueErrorKind::$kind))
+            }
         }
     )*};
 }
@@ -395,19 +451,44 @@ macro_rules! from_text_float {
         impl<'a> FromText<'a> for $t {
             #[inline]
             fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
-                let bytes = text.as_bytes();
-                let v: $t = lexical_core::parse(bytes)
-                    .map_err(|_| ValueError::new(ValueErrorKind::NotAFloat))?;
-                if v.is_finite() {
-                    Ok(v)
-                } else {
-                    Err(ValueError::new(non_finite_kind(bytes)))
-                }
+                parse_float::<$t>(text.as_bytes())
+            }
+            #[inline]
+            fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
+                raw.with_bytes(parse_float::<$t>)
             }
         }
     )*};
 }
 from_text_float!(f32, f64);
+
+#[inline]
+fn parse_float<T: lexical_core::FromLexical + Float>(bytes: &[u8]) -> Result<T, ValueError> {
+    let v: T =
+        lexical_core::parse(bytes).map_err(|_| ValueError::new(ValueErrorKind::NotAFloat))?;
+    if v.is_finite() {
+        Ok(v)
+    } else {
+        Err(ValueError::new(non_finite_kind(bytes)))
+    }
+}
+
+/// What float conversion needs of `f32` and `f64`.
+trait Float: Copy {
+    fn is_finite(self) -> bool;
+}
+impl Float for f32 {
+    #[inline]
+    fn is_finite(self) -> bool {
+        f32::is_finite(self)
+    }
+}
+impl Float for f64 {
+    #[inline]
+    fn is_finite(self) -> bool {
+        f64::is_finite(self)
+    }
+}
 
 /// Why a float parsed to a non-finite value: written as a number too large
 /// for the type, or spelled `NaN`/`inf`.
@@ -426,14 +507,22 @@ fn non_finite_kind(bytes: &[u8]) -> ValueErrorKind {
 impl<'a> FromText<'a> for bool {
     #[inline]
     fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
-        let b = text.as_bytes();
-        match b {
-            b"1" => Ok(true),
-            b"0" => Ok(false),
-            _ if b.eq_ignore_ascii_case(b"true") || b.eq_ignore_ascii_case(b"on") => Ok(true),
-            _ if b.eq_ignore_ascii_case(b"false") || b.eq_ignore_ascii_case(b"off") => Ok(false),
-            _ => Err(ValueError::new(ValueErrorKind::NotABool)),
-        }
+        parse_bool(text.as_bytes())
+    }
+    #[inline]
+    fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
+        raw.with_bytes(parse_bool)
+    }
+}
+
+#[inline]
+fn parse_bool(b: &[u8]) -> Result<bool, ValueError> {
+    match b {
+        b"1" => Ok(true),
+        b"0" => Ok(false),
+        _ if b.eq_ignore_ascii_case(b"true") || b.eq_ignore_ascii_case(b"on") => Ok(true),
+        _ if b.eq_ignore_ascii_case(b"false") || b.eq_ignore_ascii_case(b"off") => Ok(false),
+        _ => Err(ValueError::new(ValueErrorKind::NotABool)),
     }
 }
 

@@ -120,6 +120,30 @@ fn parse_pair(input: &[u8], start: usize) -> (usize, usize, usize, u8) {
     (key_end, value_start, i, flags)
 }
 
+/// Like [`parse_pair`], but the value is only searched for its `&`: whether
+/// it holds escapes is left for decoding to find out in its own pass.
+#[inline(always)]
+fn parse_pair_lazy(input: &[u8], start: usize) -> (usize, usize, usize, u8) {
+    let len = input.len();
+    let mut flags = VALUE_UNSCANNED;
+    let mut i = find_any(input, start, [b'&', b'=', b'%', b'+']);
+    while i < len && (input[i] == b'%' || input[i] == b'+') {
+        flags |= KEY_ESCAPED;
+        i = find_any(input, i + 1, [b'&', b'=', b'%', b'+']);
+    }
+    let key_end = i;
+    if i == len || input[i] == b'&' {
+        return (key_end, key_end, i, flags & !VALUE_UNSCANNED);
+    }
+    let value_start = i + 1;
+    (
+        key_end,
+        value_start,
+        find_any(input, value_start, [b'&']),
+        flags,
+    )
+}
+
 impl<'a> Iterator for Pairs<'a> {
     type Item = Result<Pair<'a>, Error>;
 
@@ -211,7 +235,7 @@ pub fn walk<'a>(
             pos = end + 1;
             continue;
         }
-        let (key_end, value_start, end, flags) = parse_pair(input, start);
+        let (key_end, value_start, end, flags) = parse_pair_lazy(input, start);
         if key_end - start > max_key_len {
             return Err(Error::new(ErrorKind::KeyTooLong, start));
         }
@@ -233,16 +257,30 @@ impl core::iter::FusedIterator for Pairs<'_> {}
 
 const KEY_ESCAPED: u8 = 1;
 const VALUE_ESCAPED: u8 = 2;
+/// The value was not searched for escapes (see [`walk`]).
+const VALUE_UNSCANNED: u8 = 4;
 
 /// One `key=value` piece, as raw slices of the input, with the scan's note of
 /// whether each needs decoding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Pair<'a> {
     key: &'a [u8],
     value: &'a [u8],
     offset: usize,
     flags: u8,
 }
+
+/// Pairs are equal when their bytes, offsets and decoding needs are, however
+/// much of the value the scan looked at.
+impl PartialEq for Pair<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.key, self.value, self.offset) == (other.key, other.value, other.offset)
+            && self.key_needs_decoding() == other.key_needs_decoding()
+            && self.value_needs_decoding() == other.value_needs_decoding()
+    }
+}
+
+impl Eq for Pair<'_> {}
 
 impl<'a> Pair<'a> {
     /// The key as sent, not decoded.
@@ -272,7 +310,21 @@ impl<'a> Pair<'a> {
     /// Whether the value holds `%` or `+`, so decoding may change it.
     #[inline]
     pub fn value_needs_decoding(&self) -> bool {
+        if self.flags & VALUE_UNSCANNED != 0 {
+            return percent::needs_decoding(self.value);
+        }
         self.flags & VALUE_ESCAPED != 0
+    }
+
+    /// The value as a [`Raw`](crate::convert::Raw) ready for conversion,
+    /// without a second look at it when the scan already knows.
+    #[inline]
+    pub fn raw_value(&self) -> crate::convert::Raw<'a> {
+        if self.flags & VALUE_UNSCANNED != 0 {
+            crate::convert::Raw::form_unscanned(self.value)
+        } else {
+            crate::convert::Raw::form_flagged(self.value, self.flags & VALUE_ESCAPED != 0)
+        }
     }
 
     /// The decoded key: borrowed when nothing changes, else written into

@@ -80,10 +80,18 @@ pub fn decode_path_into<'s>(input: &[u8], out: &'s mut [u8]) -> Option<&'s [u8]>
 
 /// Decodes run by run: bytes between escapes are copied whole.
 fn decode_with<'s, const PLUS: bool>(input: &[u8], out: &'s mut [u8]) -> Option<&'s [u8]> {
+    decode_from::<PLUS>(input, next_escape::<PLUS>(input, 0), out)
+}
+
+/// [`decode_with`] given `j`, the first escape's index (or `input.len()`).
+fn decode_from<'s, const PLUS: bool>(
+    input: &[u8],
+    mut j: usize,
+    out: &'s mut [u8],
+) -> Option<&'s [u8]> {
     let mut i = 0;
     let mut n = 0;
     loop {
-        let j = next_escape::<PLUS>(input, i);
         let run = &input[i..j];
         out.get_mut(n..n + run.len())?.copy_from_slice(run);
         n += run.len();
@@ -94,7 +102,22 @@ fn decode_with<'s, const PLUS: bool>(input: &[u8], out: &'s mut [u8]) -> Option<
         *out.get_mut(n)? = byte;
         n += 1;
         i = j + used;
+        j = next_escape::<PLUS>(input, i);
     }
+}
+
+/// Decodes with one pass: borrowed when no escape is found, else written
+/// into `scratch` (`None` if it does not fit).
+#[inline]
+pub(crate) fn decode_ref<'a, 's, const PLUS: bool>(
+    input: &'a [u8],
+    scratch: &'s mut [u8],
+) -> Option<Ref<'a, 's, [u8]>> {
+    let j = next_escape::<PLUS>(input, 0);
+    if j == input.len() {
+        return Some(Ref::Borrowed(input));
+    }
+    decode_from::<PLUS>(input, j, scratch).map(Ref::Copied)
 }
 
 /// The next `%` (or `+` when it means a space) at or after `i`.
@@ -131,11 +154,7 @@ fn decode_at<const PLUS: bool>(input: &[u8], j: usize) -> (u8, usize) {
 /// ```
 #[inline]
 pub fn decode<'a, 's>(input: &'a [u8], scratch: &'s mut [u8]) -> Option<Ref<'a, 's, [u8]>> {
-    if needs_decoding(input) {
-        decode_into(input, scratch).map(Ref::Copied)
-    } else {
-        Some(Ref::Borrowed(input))
-    }
+    decode_ref::<true>(input, scratch)
 }
 
 /// Decodes `input`, borrowing it when nothing changes and otherwise
@@ -148,27 +167,28 @@ pub fn decode<'a, 's>(input: &'a [u8], scratch: &'s mut [u8]) -> Option<Ref<'a, 
 /// ```
 #[cfg(feature = "alloc")]
 pub fn decode_cow(input: &[u8]) -> alloc::borrow::Cow<'_, [u8]> {
-    if needs_decoding(input) {
-        alloc::borrow::Cow::Owned(decode_vec::<true>(input))
-    } else {
-        alloc::borrow::Cow::Borrowed(input)
-    }
+    decode_cow_with::<true>(input)
 }
 
-/// Decodes into one allocation of at most `input.len()` bytes.
+/// Decodes with one pass: borrowed when no escape is found, else into one
+/// allocation of at most `input.len()` bytes.
 #[cfg(feature = "alloc")]
-pub(crate) fn decode_vec<const PLUS: bool>(input: &[u8]) -> alloc::vec::Vec<u8> {
+pub(crate) fn decode_cow_with<const PLUS: bool>(input: &[u8]) -> alloc::borrow::Cow<'_, [u8]> {
+    let mut j = next_escape::<PLUS>(input, 0);
+    if j == input.len() {
+        return alloc::borrow::Cow::Borrowed(input);
+    }
     let mut out = alloc::vec::Vec::with_capacity(input.len());
     let mut i = 0;
     loop {
-        let j = next_escape::<PLUS>(input, i);
         out.extend_from_slice(&input[i..j]);
         if j == input.len() {
-            return out;
+            return alloc::borrow::Cow::Owned(out);
         }
         let (byte, used) = decode_at::<PLUS>(input, j);
         out.push(byte);
         i = j + used;
+        j = next_escape::<PLUS>(input, i);
     }
 }
 

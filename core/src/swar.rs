@@ -37,13 +37,29 @@ pub(crate) fn find_any<const N: usize>(input: &[u8], mut i: usize, needles: [u8;
         }
         i += 8;
     }
-    while i < input.len() {
-        if needles.contains(&input[i]) {
-            return i;
-        }
-        i += 1;
+    // Fewer than eight bytes left: test them as one word too, padded with
+    // zero bytes above them (flags there, for a zero needle, are masked).
+    let rem = input.len().saturating_sub(i);
+    if rem == 0 {
+        return input.len();
     }
-    input.len()
+    let word = match input.last_chunk::<8>() {
+        // Re-read the last eight bytes and shift the ones already seen out.
+        Some(last) => u64::from_le_bytes(*last) >> (8 * (8 - rem)),
+        None => {
+            let mut w = 0u64;
+            for (k, &b) in input[i..].iter().enumerate() {
+                w |= u64::from(b) << (8 * k);
+            }
+            w
+        }
+    };
+    let found = flags(word, needles) & ((1u64 << (8 * rem)) - 1);
+    if found != 0 {
+        i + (found.trailing_zeros() / 8) as usize
+    } else {
+        input.len()
+    }
 }
 
 #[cfg(test)]
@@ -65,11 +81,11 @@ mod tests {
         for len in 0..20 {
             for f in fill {
                 for pos in 0..len {
-                    for needle in [b'&', b'=', b'%', b'+'] {
+                    for needle in [b'&', b'=', b'%', b'+', 0] {
                         let mut v = alloc::vec![f; len];
                         v[pos] = needle;
                         for start in 0..=len {
-                            let set = [b'&', b'=', b'%', b'+'];
+                            let set = [b'&', b'=', b'%', b'+', 0];
                             assert_eq!(find_any(&v, start, set), naive(&v, start, &set));
                             assert_eq!(find_any(&v, start, [needle]), naive(&v, start, &[needle]));
                         }
