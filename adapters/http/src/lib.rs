@@ -1,33 +1,54 @@
-//! binder for the `http` crate: the one crate users depend on.
-//!
-//! It re-exports the derive and the binding engine of `binder-core`. The
-//! `http::Request` integration itself is tracked by the adapters issue;
-//! today a request is bound from [`Parts`], plain slices of it.
+//! binder for the `http` crate: bind an `http::Request` (or its parts and
+//! body bytes) into a struct, and turn a failed bind into an RFC 9457
+//! `application/problem+json` response. The one crate users depend on: it
+//! re-exports the derive and the binding engine of `binder-core`.
 //!
 //! ```
-//! use binder_http::{Bind, Parts};
+//! use binder_http::Bind;
 //!
 //! #[derive(Bind, Debug)]
-//! struct Page<'r> {
+//! struct CreateOrder<'r> {
+//!     #[bind(path = "team")]
+//!     team_id: u32,
 //!     #[bind(query)]
-//!     page: u32,
-//!     #[bind(query = "q")]
-//!     search: Option<&'r str>,
+//!     dry_run: Option<bool>,
 //!     #[bind(header = "X-Request-ID")]
 //!     trace: &'r str,
+//!     #[bind(cookie)]
+//!     session: Option<String>,
+//!     #[bind(body, required)]
+//!     email: std::borrow::Cow<'r, str>,
 //! }
 //!
-//! let req = Parts {
-//!     query: Some(b"page=2&q=rust"),
-//!     headers: &[("x-request-id", b"abc")],
-//!     ..Parts::default()
-//! };
-//! let page = Page::bind(&req)?;
-//! assert_eq!((page.page, page.search, page.trace), (2, Some("rust"), "abc"));
-//! # Ok::<(), binder_http::BindError>(())
+//! let req = http::Request::post("/teams/42/orders?dry_run=on")
+//!     .header("x-request-id", "7f3c")
+//!     .header("cookie", "theme=dark; session=abc")
+//!     .header("content-type", "application/x-www-form-urlencoded")
+//!     .body(b"email=ada%40example.org".to_vec())?;
+//! let order: CreateOrder = binder_http::bind(&req, &[("team", "42")]).unwrap();
+//! assert_eq!(order.team_id, 42);
+//! assert_eq!(order.dry_run, Some(true));
+//! assert_eq!((order.trace, order.session.as_deref()), ("7f3c", Some("abc")));
+//! assert_eq!(order.email, "ada@example.org");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Semantics
+//! - A missing field that is not an `Option`, a `Vec` or `#[bind(default)]`
+//!   is a `missing` error; `required` also refuses an empty value.
+//! - An empty value (`age=`) into `Option<T>` is `None` when `T` is not text
+//!   (what an HTML form sends for a blank number input); for text it is
+//!   `Some("")`.
+//! - A repeated key: a scalar takes the first value, a `Vec` every value.
+//! - Percent-decoding and `+` follow WHATWG urlencoded parsing; a value that
+//!   does not decode to UTF-8 is a field error, never replaced.
+//! - Every failing field of every source is reported in one error, each with
+//!   its source and path; messages never echo the submitted value.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+mod problem;
+mod request;
 
 pub use binder_core as core;
 pub use binder_core::bind::{
@@ -36,6 +57,8 @@ pub use binder_core::bind::{
 pub use binder_core::Limits;
 /// Derives [`Bind`](trait@Bind) for a struct; see the crate docs.
 pub use binder_derive::Bind;
+pub use problem::{problem_json, status_of, to_response, PROBLEM_JSON};
+pub use request::{bind, bind_parts, bind_parts_with, HttpRequest};
 
 #[doc(hidden)]
 pub use binder_core::__private;

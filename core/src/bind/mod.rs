@@ -62,6 +62,59 @@ pub enum Body<'r> {
     Unsupported,
 }
 
+impl<'r> Body<'r> {
+    /// Classifies `body` by its `Content-Type` value:
+    /// - an empty body is [`Body::None`], whatever its type;
+    /// - `application/json`, or any `type/subtype+json`, is JSON;
+    /// - `application/x-www-form-urlencoded` is a form;
+    /// - anything else, or no `Content-Type`, is [`Body::Unsupported`].
+    ///
+    /// Type names are matched in any ASCII case; parameters (`charset`) are
+    /// ignored.
+    ///
+    /// ```
+    /// use binder_core::bind::Body;
+    ///
+    /// let b = b"{}";
+    /// assert_eq!(Body::classify(Some(b"Application/JSON; charset=utf-8"), b), Body::Json(b));
+    /// assert_eq!(Body::classify(Some(b"application/problem+json"), b), Body::Json(b));
+    /// assert_eq!(Body::classify(Some(b"text/plain"), b), Body::Unsupported);
+    /// assert_eq!(Body::classify(None, b""), Body::None);
+    /// ```
+    pub fn classify(content_type: Option<&'r [u8]>, body: &'r [u8]) -> Body<'r> {
+        if body.is_empty() {
+            return Body::None;
+        }
+        let Some(ct) = content_type else {
+            return Body::Unsupported;
+        };
+        let essence = trim_ascii(ct.split(|&b| b == b';').next().unwrap_or(&[]));
+        if essence.eq_ignore_ascii_case(b"application/x-www-form-urlencoded") {
+            return Body::Form(body);
+        }
+        let Some(slash) = essence.iter().position(|&b| b == b'/') else {
+            return Body::Unsupported;
+        };
+        let (kind, subtype) = (&essence[..slash], &essence[slash + 1..]);
+        let json = subtype.eq_ignore_ascii_case(b"json")
+            || (subtype.len() >= 5 && subtype[subtype.len() - 5..].eq_ignore_ascii_case(b"+json"));
+        if json && !kind.is_empty() {
+            return Body::Json(body);
+        }
+        Body::Unsupported
+    }
+}
+
+fn trim_ascii(mut s: &[u8]) -> &[u8] {
+    while let [b' ' | b'\t', rest @ ..] = s {
+        s = rest;
+    }
+    while let [rest @ .., b' ' | b'\t'] = s {
+        s = rest;
+    }
+    s
+}
+
 /// What a bind reads from a request. Adapters implement it for their
 /// request types; [`Parts`] implements it over plain slices.
 ///

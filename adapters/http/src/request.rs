@@ -1,0 +1,125 @@
+//! `http` types as a [`Request`] binder can read.
+
+use binder_core::bind::{Bind, BindError, Body, Request};
+use binder_core::Limits;
+
+/// A view of an `http` request for binding: its URI, headers, body bytes
+/// and the path parameters the router matched. Builds nothing and copies
+/// nothing; every method walks the `http` structures in place.
+#[derive(Clone, Copy, Debug)]
+pub struct HttpRequest<'a, 'r> {
+    uri: &'r http::Uri,
+    headers: &'r http::HeaderMap,
+    body: &'r [u8],
+    path: &'a [(&'a str, &'r str)],
+}
+
+impl<'a, 'r> HttpRequest<'a, 'r> {
+    /// A view of `parts` and `body`, with `path` from the router (raw,
+    /// percent-encoded values).
+    #[inline]
+    pub fn from_parts(
+        parts: &'r http::request::Parts,
+        body: &'r [u8],
+        path: &'a [(&'a str, &'r str)],
+    ) -> Self {
+        HttpRequest {
+            uri: &parts.uri,
+            headers: &parts.headers,
+            body,
+            path,
+        }
+    }
+
+    /// A view of a whole request whose body is in memory.
+    #[inline]
+    pub fn from_request<B: AsRef<[u8]>>(
+        req: &'r http::Request<B>,
+        path: &'a [(&'a str, &'r str)],
+    ) -> Self {
+        HttpRequest {
+            uri: req.uri(),
+            headers: req.headers(),
+            body: req.body().as_ref(),
+            path,
+        }
+    }
+}
+
+impl<'r> Request<'r> for HttpRequest<'_, 'r> {
+    #[inline]
+    fn path_params<F: FnMut(&str, &'r str)>(&self, mut f: F) {
+        for (name, value) in self.path {
+            f(name, value);
+        }
+    }
+
+    #[inline]
+    fn query(&self) -> Option<&'r [u8]> {
+        self.uri.query().map(str::as_bytes)
+    }
+
+    #[inline]
+    fn headers<F: FnMut(&[u8], &'r [u8]) -> bool>(&self, mut f: F) {
+        // `HeaderName`s are lower case already; every line of a repeated
+        // header is passed, so several `Cookie` lines are all read.
+        for (name, value) in self.headers {
+            if !f(name.as_str().as_bytes(), value.as_bytes()) {
+                break;
+            }
+        }
+    }
+
+    #[inline]
+    fn body(&self) -> Body<'r> {
+        let ct = self
+            .headers
+            .get(http::header::CONTENT_TYPE)
+            .map(http::HeaderValue::as_bytes);
+        Body::classify(ct, self.body)
+    }
+}
+
+/// Binds `T` from a whole request whose body is in memory, under
+/// [`Limits::DEFAULT`].
+///
+/// # Errors
+/// As [`Bind::bind_with`].
+#[inline]
+pub fn bind<'r, T, B>(
+    req: &'r http::Request<B>,
+    path: &[(&str, &'r str)],
+) -> Result<T, BindError<'r>>
+where
+    T: Bind<'r>,
+    B: AsRef<[u8]>,
+{
+    T::bind(&HttpRequest::from_request(req, path))
+}
+
+/// Binds `T` from request parts and body bytes, under [`Limits::DEFAULT`].
+///
+/// # Errors
+/// As [`Bind::bind_with`].
+#[inline]
+pub fn bind_parts<'r, T: Bind<'r>>(
+    parts: &'r http::request::Parts,
+    body: &'r [u8],
+    path: &[(&str, &'r str)],
+) -> Result<T, BindError<'r>> {
+    bind_parts_with(parts, body, path, &Limits::DEFAULT)
+}
+
+/// Binds `T` from request parts and body bytes under `limits`.
+///
+/// # Errors
+/// As [`Bind::bind_with`].
+#[inline]
+pub fn bind_parts_with<'r, T: Bind<'r>>(
+    parts: &'r http::request::Parts,
+    body: &'r [u8],
+    path: &[(&str, &'r str)],
+    limits: &Limits,
+) -> Result<T, BindError<'r>> {
+    T::bind_with(&HttpRequest::from_parts(parts, body, path), limits)
+}
