@@ -1,3 +1,70 @@
-//! binder for hyper 1. Not implemented yet (tracked by the adapters issue).
+//! binder for hyper 1 (and any `http_body::Body`): read a request body
+//! under a size policy, bind, and give the body back so later handlers can
+//! read it again.
+//!
+//! # Body policy
+//! - A `Content-Length` over the limit is refused (413) before one byte is
+//!   read.
+//! - The buffer is sized from `Content-Length` but never above 64 KiB up
+//!   front; it grows by doubling as data actually arrives, never past the
+//!   limit, and at most limit + 1 bytes are read. A client that declares a
+//!   large body and sends nothing costs nothing.
+//! - A body that ends before its `Content-Length` is an error (400), not a
+//!   short body bound as if whole. Chunked bodies are bounded the same way.
+//! - A body that arrives in one frame is handed back as that frame's
+//!   `Bytes`: not copied at all.
+//!
+//! ```no_run
+//! # async fn handler(req: http::Request<hyper::body::Incoming>) -> http::Response<http_body_util::Full<bytes::Bytes>> {
+//! use binder_http::Bind;
+//!
+//! #[derive(Bind)]
+//! struct Page {
+//!     #[bind(query)]
+//!     page: u32,
+//! }
+//!
+//! match binder_hyper::bind::<Page, _>(req, &[], &binder_http::Limits::default()).await {
+//!     Ok((page, _req)) => http::Response::new(format!("page {}", page.page).into()),
+//!     Err(e) => e.into_response(),
+//! }
+//! # }
+//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+mod body;
+
+pub use body::{read_body, read_request, Error};
+
+use binder_http::{Bind, Limits};
+use bytes::Bytes;
+use http_body_util::Full;
+
+/// Reads `req`'s body under `limits.max_body_bytes`, binds an owned `T`
+/// from it and the request's other parts, and returns `T` with the request
+/// rebuilt around the body bytes, so later handlers can read it again.
+///
+/// For types that borrow from the request, read first with
+/// [`read_request`], then bind from the parts and bytes with
+/// `binder_http::bind_parts`.
+///
+/// # Errors
+/// [`Error::TooLarge`] (413), [`Error::Incomplete`] and [`Error::Bind`]
+/// (400, or 415 for an unsupported body type), [`Error::Read`] for the
+/// transport's error.
+pub async fn bind<T, B>(
+    req: http::Request<B>,
+    path: &[(&str, &str)],
+    limits: &Limits,
+) -> Result<(T, http::Request<Full<Bytes>>), Error>
+where
+    T: for<'r> Bind<'r>,
+    B: http_body::Body,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    let (parts, bytes) = read_request(req, limits.max_body_bytes).await?;
+    let bound = binder_http::bind_parts_with::<T>(&parts, &bytes, path, limits)
+        .map_err(|e| Error::from_bind(&e))?;
+    Ok((bound, http::Request::from_parts(parts, Full::new(bytes))))
+}
