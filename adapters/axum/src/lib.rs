@@ -1,3 +1,96 @@
-//! binder for axum 0.8. Not implemented yet (tracked by the adapters issue).
+//! binder for axum 0.8: [`Bound<T>`], an extractor that binds an owned `T`
+//! from the whole request (path parameters from the matched route, query,
+//! headers, cookies, body) and rejects with the same problem+json responses
+//! as the other adapters.
+//!
+//! ```no_run
+//! use axum::{routing::post, Router};
+//! use binder_axum::Bound;
+//! use binder_http::Bind;
+//!
+//! #[derive(Bind)]
+//! struct CreateOrder {
+//!     #[bind(path = "team")]
+//!     team_id: u32,
+//!     #[bind(body, required)]
+//!     email: String,
+//! }
+//!
+//! async fn create(Bound(order): Bound<CreateOrder>) -> String {
+//!     format!("{} for team {}", order.email, order.team_id)
+//! }
+//!
+//! let app: Router = Router::new().route("/teams/{team}/orders", post(create));
+//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
+use axum::response::{IntoResponse, Response};
+use binder_http::{Bind, Limits};
+
+/// An owned `T` bound from the request. The body is read under
+/// [`Limits::DEFAULT`]'s `max_body_bytes`; to change limits, put a
+/// `Limits` in the request's extensions (e.g. with a layer).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Bound<T>(pub T);
+
+/// Why [`Bound`] rejected a request: answers 400, 413 or 415 with an
+/// `application/problem+json` body listing every failing field.
+#[derive(Debug)]
+pub struct BoundRejection(binder_hyper::Error);
+
+impl BoundRejection {
+    /// The status the rejection answers with.
+    pub fn status(&self) -> http::StatusCode {
+        self.0.status()
+    }
+}
+
+impl IntoResponse for BoundRejection {
+    fn into_response(self) -> Response {
+        self.0.into_response().map(axum::body::Body::new)
+    }
+}
+
+impl std::fmt::Display for BoundRejection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl std::error::Error for BoundRejection {}
+
+impl<T, S> FromRequest<S> for Bound<T>
+where
+    T: for<'r> Bind<'r>,
+    S: Send + Sync,
+{
+    type Rejection = BoundRejection;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let (mut parts, body) = req.into_parts();
+        let limits = parts
+            .extensions
+            .get::<Limits>()
+            .copied()
+            .unwrap_or_default();
+        // Path parameters as the router matched them, not decoded: binder
+        // decodes each value once, into the field's type.
+        let raw = RawPathParams::from_request_parts(&mut parts, state)
+            .await
+            .ok();
+        let path: Vec<(&str, &str)> = raw.iter().flat_map(|p| p.iter()).collect();
+        let declared = parts
+            .headers
+            .get(http::header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
+        let bytes = binder_hyper::read_body(body, declared, limits.max_body_bytes)
+            .await
+            .map_err(BoundRejection)?;
+        binder_http::bind_parts_with::<T>(&parts, &bytes, &path, &limits)
+            .map(Bound)
+            .map_err(|e| BoundRejection(binder_hyper::Error::from_bind(&e)))
+    }
+}

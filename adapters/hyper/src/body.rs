@@ -36,7 +36,8 @@ pub enum Error {
 }
 
 impl Error {
-    pub(crate) fn from_bind(e: &binder_http::BindError<'_>) -> Self {
+    /// A bind error rendered while the request it borrows is still alive.
+    pub fn from_bind(e: &binder_http::BindError<'_>) -> Self {
         Error::Bind {
             status: binder_http::status_of(e),
             problem: binder_http::problem_json(e),
