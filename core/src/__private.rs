@@ -24,15 +24,14 @@ pub fn offer<'r, T: Field<'r>>(
     raw: Raw<'r>,
     required: bool,
     errors: &mut Errors<'r>,
+    field: usize,
     source: Source,
     key: &'static str,
 ) {
     if required && raw.is_empty() {
-        errors.push(FieldError::new(
-            source,
-            FieldPath::key(key),
-            FieldErrorKind::Empty,
-        ));
+        errors.push(
+            FieldError::new(source, FieldPath::key(key), FieldErrorKind::Empty).for_field(field),
+        );
         return;
     }
     if let Err(rejected) = T::offer(slot, raw) {
@@ -40,11 +39,9 @@ pub fn offer<'r, T: Field<'r>>(
         if let Some(i) = rejected.index {
             path = path.with(Segment::Index(i));
         }
-        errors.push(FieldError::new(
-            source,
-            path,
-            FieldErrorKind::Invalid(rejected.error),
-        ));
+        errors.push(
+            FieldError::new(source, path, FieldErrorKind::Invalid(rejected.error)).for_field(field),
+        );
     }
 }
 
@@ -55,16 +52,15 @@ pub fn finish<'r, T: Field<'r>>(
     slot: T::Slot,
     seen: bool,
     errors: &mut Errors<'r>,
+    field: usize,
     source: Source,
     key: &'static str,
 ) -> Option<T> {
     let value = T::finish(slot);
     if value.is_none() && !seen {
-        errors.push(FieldError::new(
-            source,
-            FieldPath::key(key),
-            FieldErrorKind::Missing,
-        ));
+        errors.push(
+            FieldError::new(source, FieldPath::key(key), FieldErrorKind::Missing).for_field(field),
+        );
     }
     value
 }

@@ -67,7 +67,7 @@ impl Ctx<'_> {
                 #lit => {
                     #bind_raw
                     if __seen.insert(#i) || <#ty as #p::Field<#lt>>::REPEATS {
-                        #p::offer::<#ty>(&mut #slot, __raw, #required, &mut __errors, #p::Source::#src, #key);
+                        #p::offer::<#ty>(&mut #slot, __raw, #required, &mut __errors, #i, #p::Source::#src, #key);
                     }
                 }
             }
@@ -226,7 +226,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
         let key = LitStr::new(&b.key, Span::call_site());
         match &b.default {
             None => quote! {
-                let #v = #p::finish::<#ty>(#slot, __seen.contains(#i), &mut __errors, #p::Source::#src, #key);
+                let #v = #p::finish::<#ty>(#slot, __seen.contains(#i), &mut __errors, #i, #p::Source::#src, #key);
             },
             Some(None) => quote! {
                 let #v = #p::finish_or::<#ty>(#slot, __seen.contains(#i), <#ty as #p::Default>::default);
@@ -258,6 +258,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
                     #body
                     #(#finishes)*
                     if !__errors.is_empty() {
+                        __errors.sort_by_field();
                         return #p::Err(#p::BindError::Fields(__errors));
                     }
                     match (#(#vs,)*) {

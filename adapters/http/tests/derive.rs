@@ -422,3 +422,34 @@ fn structs_wider_than_64_fields_bind() {
     let err = Wide::bind(&query(b"f00=1")).unwrap_err();
     assert_eq!(err.fields().unwrap().as_slice().len(), 65);
 }
+
+#[derive(Bind, Debug)]
+struct Ordered {
+    #[bind(body)]
+    first: u8,
+    #[bind(cookie)]
+    second: u8,
+    #[bind(query)]
+    third: Vec<u8>,
+    #[bind(path)]
+    fourth: u8,
+}
+
+#[test]
+fn errors_are_listed_in_declaration_order_not_scan_order() {
+    let req = Parts {
+        path: &[("fourth", "x")],
+        query: Some(b"third=1&third=x&third=y"),
+        body: Body::Form(b"first=-1"),
+        ..Parts::default()
+    };
+    let err = Ordered::bind(&req).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "body: first: expected an unsigned integer\n\
+         cookie: second: a value is required\n\
+         query: third[1]: expected an unsigned integer\n\
+         query: third[2]: expected an unsigned integer\n\
+         path: fourth: expected an unsigned integer"
+    );
+}

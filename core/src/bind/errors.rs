@@ -200,13 +200,33 @@ pub struct FieldError<'r> {
     source: Source,
     path: FieldPath<'r>,
     kind: FieldErrorKind,
+    /// The field's declaration index, then the order found: the sort key
+    /// that lists errors in declaration order.
+    rank: (u32, u32),
 }
 
 impl<'r> FieldError<'r> {
     /// A field error.
     #[inline]
     pub const fn new(source: Source, path: FieldPath<'r>, kind: FieldErrorKind) -> Self {
-        FieldError { source, path, kind }
+        FieldError {
+            source,
+            path,
+            kind,
+            rank: (u32::MAX, 0),
+        }
+    }
+
+    /// This error, for the field declared at `index` (errors are listed in
+    /// declaration order).
+    #[inline]
+    pub const fn for_field(mut self, index: usize) -> Self {
+        self.rank.0 = if index > u32::MAX as usize {
+            u32::MAX
+        } else {
+            index as u32
+        };
+        self
     }
 
     /// Where the value came from.
@@ -251,6 +271,7 @@ pub struct Errors<'r> {
     list: List<'r>,
     max: usize,
     dropped: usize,
+    found: u32,
 }
 
 impl<'r> Errors<'r> {
@@ -261,12 +282,15 @@ impl<'r> Errors<'r> {
             list: List::new(),
             max,
             dropped: 0,
+            found: 0,
         }
     }
 
     /// Records `error`, or counts it as dropped past the bound.
     #[inline]
-    pub fn push(&mut self, error: FieldError<'r>) {
+    pub fn push(&mut self, mut error: FieldError<'r>) {
+        error.rank.1 = self.found;
+        self.found = self.found.saturating_add(1);
         if self.list.len() >= self.max {
             self.dropped += 1;
             return;
@@ -295,6 +319,13 @@ impl<'r> Errors<'r> {
     #[inline]
     pub fn dropped(&self) -> usize {
         self.dropped
+    }
+
+    /// Orders the kept errors by the declaration order of their fields (an
+    /// error not tied to a field last), keeping the order found within one
+    /// field. Sorts in place; allocates nothing.
+    pub fn sort_by_field(&mut self) {
+        self.list.sort_unstable_by_key(|e| e.rank);
     }
 
     /// Whether the list is full, so further errors are only counted.
