@@ -370,7 +370,7 @@ mod tests {
             <&str>::from_text(Ref::Copied("a")).unwrap_err().kind(),
             K::NeedsDecoding
         );
-        assert!(<&str as FromText>::IS_TEXT && !<u8 as FromText>::IS_TEXT);
+        const { assert!(<&str as FromText>::IS_TEXT && !<u8 as FromText>::IS_TEXT) };
     }
 
     #[test]

@@ -70,7 +70,7 @@ pub fn urlencoded_bytes(rng: &mut Rng, max_len: usize) -> Vec<u8> {
         if rng.below(8) == 0 {
             out.push(rng.next_u64() as u8);
         } else {
-            out.extend_from_slice(*rng.pick(PIECES));
+            out.extend_from_slice(rng.pick::<&[u8]>(PIECES));
         }
     }
     out
@@ -86,7 +86,7 @@ pub fn cookie_text(rng: &mut Rng, max_len: usize) -> String {
     let len = rng.below(max_len + 1);
     let mut out = String::with_capacity(len * 2);
     while out.len() < len {
-        out.push_str(*rng.pick(PIECES));
+        out.push_str(rng.pick::<&str>(PIECES));
     }
     out
 }
