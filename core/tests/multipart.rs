@@ -7,7 +7,8 @@ mod common;
 use binder_core::multipart::{self, Boundary, Part};
 use binder_core::{Error, ErrorKind, Limits};
 use common::multipart_oracle::{
-    build, check_multipart, check_roundtrip, mangle, multer_limits, ours, Got, Spec, SpecPart,
+    build, check_content_type, check_multipart, check_roundtrip, mangle, multer_limits, ours, Got,
+    Spec, SpecPart,
 };
 use common::Rng;
 
@@ -201,6 +202,45 @@ fn a_second_boundary_parameter_is_an_error() {
         let err = Boundary::from_content_type(ct.as_bytes()).unwrap_err();
         assert_eq!(err, Error::new(ErrorKind::InvalidBoundary, 33), "{ct}");
     }
+}
+
+#[test]
+fn generated_content_types_read_the_boundary_multer_reads() {
+    const TYPES: &[&str] = &[
+        "multipart/form-data",
+        "Multipart/Form-Data",
+        "text/plain",
+        "",
+    ];
+    const PARAMS: &[&str] = &[
+        "; boundary=abc",
+        ";boundary=\"a b\"",
+        "; BOUNDARY=--x",
+        "; charset=utf-8",
+        "; boundary=",
+        "; x=\"a;boundary=y\"",
+        ";",
+        "; boundary=\u{e9}",
+        "; boundary=\"a\\\"b\"",
+        "; boundary=(x)",
+    ];
+    const NOISE: &[&str] = &[" ", "\t", ";", "=", "\"", "\\", "\r\n", "'", "a", "é"];
+    let mut rng = Rng::new(0xb0_0d);
+    let mut both = 0;
+    for _ in 0..20_000 {
+        let mut ct = rng.pick::<&str>(TYPES).to_string();
+        for _ in 0..rng.below(4) {
+            ct.push_str(rng.pick::<&str>(PARAMS));
+        }
+        if rng.below(2) == 0 {
+            let at = rng.below(ct.len() + 1);
+            if ct.is_char_boundary(at) {
+                ct.insert_str(at, rng.pick::<&str>(NOISE));
+            }
+        }
+        both += usize::from(check_content_type(ct.as_bytes()));
+    }
+    assert!(both > 500, "{both}");
 }
 
 #[test]

@@ -330,6 +330,25 @@ pub fn check_multipart(body: &[u8], boundary: &Boundary) -> Outcome {
     outcome
 }
 
+/// `Boundary::from_content_type` on any bytes: no panic; a boundary it
+/// returns is valid; where multer (through the `mime` crate) reads a
+/// boundary too, it is the same one (returns whether both read one).
+pub fn check_content_type(value: &[u8]) -> bool {
+    match Boundary::from_content_type(value) {
+        Ok(b) => {
+            assert_eq!(Boundary::new(b.as_bytes()), Ok(b));
+            if let Ok(text) = std::str::from_utf8(value) {
+                if let Ok(theirs) = multer::parse_boundary(text) {
+                    assert_eq!(theirs.as_bytes(), b.as_bytes(), "boundary of {text:?}");
+                    return true;
+                }
+            }
+        }
+        Err(e) => assert!(e.offset() <= value.len(), "{e:?} in {value:?}"),
+    }
+    false
+}
+
 /// Parts to build a body from, as a test or the fuzzer chooses them.
 #[derive(Clone, Debug, Default)]
 pub struct Spec {
