@@ -72,6 +72,38 @@ pub enum ErrorKind {
     /// A `Cookie` header has more cookies than
     /// [`Limits::max_cookies`](crate::Limits::max_cookies).
     TooManyCookies,
+    // multipart
+    /// A `Content-Type` that is not `multipart/form-data`.
+    NotFormData,
+    /// A `multipart/form-data` `Content-Type` whose `boundary` parameter is
+    /// missing, empty, repeated, longer than 70 bytes or not RFC 2046
+    /// characters, or whose parameters are malformed.
+    InvalidBoundary,
+    /// A multipart body that ends before its close delimiter: no opening
+    /// delimiter, a part cut short, or no `--boundary--` at the end.
+    UnexpectedEnd,
+    /// A `--boundary` followed by something other than `--` (the close
+    /// delimiter) or optional spaces and tabs then CRLF.
+    InvalidDelimiter,
+    /// A multipart part header line that is not `name: value` CRLF (a bare
+    /// CR or LF, a control byte, a space before the colon).
+    PartHeaderSyntax,
+    /// A part with two `Content-Disposition` or two `Content-Type` headers.
+    DuplicatePartHeader,
+    /// A part whose `Content-Disposition` is missing, not `form-data`, or
+    /// malformed (including a repeated `name` or `filename` parameter).
+    InvalidContentDisposition,
+    /// A part whose `Content-Disposition` has no `name`, or an empty one.
+    MissingPartName,
+    /// A multipart body with more parts than
+    /// [`Limits::max_parts`](crate::Limits::max_parts).
+    TooManyParts,
+    /// A part whose header lines are longer in total than
+    /// [`Limits::max_part_header_bytes`](crate::Limits::max_part_header_bytes).
+    PartHeadersTooLong,
+    /// A part with more header lines than
+    /// [`Limits::max_part_headers`](crate::Limits::max_part_headers).
+    TooManyPartHeaders,
 }
 
 impl ErrorKind {
@@ -81,6 +113,24 @@ impl ErrorKind {
             ErrorKind::TooManyPairs => "more pairs than the limit allows",
             ErrorKind::KeyTooLong => "a key longer than the limit allows",
             ErrorKind::TooManyCookies => "more cookies than the limit allows",
+            // multipart
+            ErrorKind::NotFormData => "the content type is not multipart/form-data",
+            ErrorKind::InvalidBoundary => "a missing, repeated or malformed multipart boundary",
+            ErrorKind::UnexpectedEnd => "the multipart body ends before its close delimiter",
+            ErrorKind::InvalidDelimiter => {
+                "a multipart boundary not followed by a line break or `--`"
+            }
+            ErrorKind::PartHeaderSyntax => "a malformed multipart part header line",
+            ErrorKind::DuplicatePartHeader => {
+                "a repeated Content-Disposition or Content-Type header in a part"
+            }
+            ErrorKind::InvalidContentDisposition => {
+                "a missing or malformed Content-Disposition header in a part"
+            }
+            ErrorKind::MissingPartName => "a multipart part without a name",
+            ErrorKind::TooManyParts => "more multipart parts than the limit allows",
+            ErrorKind::PartHeadersTooLong => "multipart part headers longer than the limit allows",
+            ErrorKind::TooManyPartHeaders => "more multipart part headers than the limit allows",
         }
     }
 }

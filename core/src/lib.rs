@@ -13,6 +13,7 @@
 //! | [`query`] | a URL query string (the bytes after `?`) |
 //! | [`form`] | an `application/x-www-form-urlencoded` body |
 //! | [`cookie`] | a `Cookie` header value |
+//! | [`multipart`] | a `multipart/form-data` body, part by part, zero-copy |
 //! | [`percent`] | percent-decoding of one key or value |
 //! | [`convert`] | text to integers, floats, `bool`, `char` and strings |
 //! | [`bind`] | the engine `#[derive(Bind)]` targets |
@@ -55,6 +56,7 @@ pub mod cookie;
 pub mod error;
 pub mod form;
 pub mod limits;
+pub mod multipart;
 pub mod percent;
 pub mod query;
 mod swar;

@@ -4,6 +4,9 @@
 #[path = "oracle.rs"]
 pub mod oracle;
 
+#[path = "multipart_oracle.rs"]
+pub mod multipart_oracle;
+
 /// A small, fixed-seed PRNG (SplitMix64): the same inputs on every run.
 pub struct Rng(u64);
 

@@ -1,0 +1,100 @@
+//! Scanning a multipart body costs time linear in its size, however dense it
+//! is with near misses of the delimiter.
+//!
+//! Measured by wall clock, made robust for a shared machine: each shape is
+//! scanned at 1x (100 KB) and 10x (1 MB), interleaved, 9 times each after a
+//! warm-up, and the median 10x time must stay under 15x the median 1x time.
+//! A quadratic scan would show 100x.
+
+use binder_core::multipart::{self, Boundary};
+use binder_core::Limits;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+const BOUNDARY: &[u8] = b"----binderBoundary7MA4YWxkTrZu0gW";
+const SMALL: usize = 100_000;
+const RUNS: usize = 9;
+
+/// A body of one file part holding `data`.
+fn one_part(data: &[u8]) -> Vec<u8> {
+    let mut body = [b"--", BOUNDARY, b"\r\n"].concat();
+    body.extend_from_slice(b"Content-Disposition: form-data; name=\"f\"; filename=\"x\"\r\n\r\n");
+    body.extend_from_slice(data);
+    body.extend_from_slice(&[b"\r\n--", BOUNDARY, b"--\r\n"].concat());
+    body
+}
+
+/// `piece` repeated to `len` bytes.
+fn repeat(piece: &[u8], len: usize) -> Vec<u8> {
+    piece.iter().copied().cycle().take(len).collect()
+}
+
+/// Scans `body` to the end; returns the time taken.
+fn time(body: &[u8], limits: &Limits) -> Duration {
+    let boundary = Boundary::new(BOUNDARY).unwrap();
+    let start = Instant::now();
+    let mut bytes = 0;
+    for part in multipart::parts_with(black_box(body), &boundary, limits) {
+        bytes += part.expect("a valid body").data().len();
+    }
+    black_box(bytes);
+    start.elapsed()
+}
+
+/// The median time of the 10x body over the median time of the 1x body.
+fn ratio(make: impl Fn(usize) -> Vec<u8>, limits: &Limits) -> (f64, Duration, Duration) {
+    let (small, large) = (make(SMALL), make(10 * SMALL));
+    time(&small, limits);
+    time(&large, limits);
+    let (mut s, mut l) = (Vec::new(), Vec::new());
+    for _ in 0..RUNS {
+        s.push(time(&small, limits));
+        l.push(time(&large, limits));
+    }
+    s.sort();
+    l.sort();
+    let (s, l) = (s[RUNS / 2], l[RUNS / 2]);
+    (l.as_secs_f64() / s.as_secs_f64(), s, l)
+}
+
+fn assert_linear(shape: &str, make: impl Fn(usize) -> Vec<u8>, limits: &Limits) {
+    let (r, s, l) = ratio(make, limits);
+    println!("{shape}: 100 KB {s:?}, 1 MB {l:?}, ratio {r:.2}");
+    assert!(
+        r < 15.0,
+        "{shape}: 10x the input took {r:.1}x the time ({s:?} vs {l:?})"
+    );
+}
+
+/// One test, so the shapes never compete with each other for the cores.
+#[test]
+fn scanning_is_linear_in_the_body() {
+    // `\r\n--` + the boundary minus its last byte, over and over.
+    let miss = [b"\r\n--", &BOUNDARY[..BOUNDARY.len() - 1]].concat();
+    assert_linear(
+        "near misses",
+        |n| one_part(&repeat(&miss, n)),
+        &Limits::DEFAULT,
+    );
+    assert_linear(
+        "\\r\\n-- runs",
+        |n| one_part(&repeat(b"\r\n--", n)),
+        &Limits::DEFAULT,
+    );
+    assert_linear("CR runs", |n| one_part(&repeat(b"\r", n)), &Limits::DEFAULT);
+
+    let mut limits = Limits::DEFAULT;
+    limits.max_parts = usize::MAX;
+    let part = [
+        b"--",
+        BOUNDARY,
+        b"\r\nContent-Disposition: form-data; name=\"k\"\r\nX-A: 1\r\n\r\nv\r\n",
+    ]
+    .concat();
+    let parts = |n: usize| {
+        let mut body = repeat(&part, n - n % part.len());
+        body.extend_from_slice(&[b"--", BOUNDARY, b"--"].concat());
+        body
+    };
+    assert_linear("small parts", parts, &limits);
+}
