@@ -57,12 +57,71 @@ pub fn finish<'r, T: Field<'r>>(
     key: &'static str,
 ) -> Option<T> {
     let value = T::finish(slot);
-    if value.is_none() && !seen {
+    // Nothing usable and nothing said yet (nothing sent, or only an empty
+    // file input): the field is missing.
+    if value.is_none() && !(seen && errors.has_field(field)) {
         errors.push(
             FieldError::new(source, FieldPath::key(key), FieldErrorKind::Missing).for_field(field),
         );
     }
     value
+}
+
+/// Offers a multipart part to a field, recording a refusal (or, for a
+/// `required` field, an empty text value) under `key`.
+#[inline(always)]
+pub fn offer_part<'r, T: Field<'r>>(
+    slot: &mut T::Slot,
+    part: &crate::multipart::Part<'r>,
+    required: bool,
+    errors: &mut Errors<'r>,
+    field: usize,
+    key: &'static str,
+) {
+    if required && !part.is_file() && part.data().is_empty() {
+        errors.push(
+            FieldError::new(Source::Body, FieldPath::key(key), FieldErrorKind::Empty)
+                .for_field(field),
+        );
+        return;
+    }
+    if let Err(rejected) = T::offer_part(slot, part) {
+        let mut path = FieldPath::key(key);
+        if let Some(i) = rejected.index {
+            path = path.with(Segment::Index(i));
+        }
+        errors.push(
+            FieldError::new(Source::Body, path, FieldErrorKind::Invalid(rejected.error))
+                .for_field(field),
+        );
+    }
+}
+
+/// Walks multipart parts once, to the end of the body (a malformed tail
+/// fails the whole body, so there is no early stop), handing `f` each
+/// decoded part name and the part.
+///
+/// # Errors
+/// A malformed body or a limit passed: [`BindError::Malformed`].
+#[inline(always)]
+pub fn scan_parts<'r>(
+    body: &'r [u8],
+    boundary: &crate::multipart::Boundary,
+    limits: &Limits,
+    mut f: impl FnMut(&[u8], &crate::multipart::Part<'r>),
+) -> Result<(), BindError<'r>> {
+    let mut key_buf = [0u8; MAX_KEY];
+    for part in crate::multipart::parts_with(body, boundary, limits) {
+        let part = part.map_err(|error| BindError::Malformed {
+            source: Source::Body,
+            error,
+        })?;
+        // A name too long to decode here cannot be a field's name.
+        if let Some(name) = part.name().decoded(&mut key_buf) {
+            f(&name, &part);
+        }
+    }
+    Ok(())
 }
 
 /// A field's final value, or its default when nothing was sent.

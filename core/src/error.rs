@@ -217,6 +217,10 @@ pub enum ValueErrorKind {
     /// An escaped value too long to decode without allocating (only without
     /// the `alloc` feature).
     TooLong,
+    /// A file part was sent for a field that takes text.
+    UnexpectedFile,
+    /// A text value was sent for a field that takes a file.
+    ExpectedFile,
     /// A user type refused the value; the message says what it expected.
     Custom(&'static str),
 }
@@ -236,6 +240,8 @@ impl ValueErrorKind {
             ValueErrorKind::NotABool => "expected true, false, 1, 0, on or off",
             ValueErrorKind::NotAChar => "expected a single character",
             ValueErrorKind::TooLong => "too long to decode without allocating",
+            ValueErrorKind::UnexpectedFile => "a file was sent where text was expected",
+            ValueErrorKind::ExpectedFile => "expected an uploaded file",
             ValueErrorKind::Custom(expected) => expected,
         }
     }

@@ -75,6 +75,28 @@ impl Ctx<'_> {
         quote! { #(#arms)* }
     }
 
+    /// `match` arms dispatching a multipart part name to its body field,
+    /// with `__part` in scope, without the catch-all.
+    fn part_arms(&self) -> TokenStream {
+        let Ctx { p, lt, .. } = self;
+        let arms = self.of(Source::Body).map(|(i, f)| {
+            let b = f.bound.as_ref().expect("bound");
+            let ty = f.ty;
+            let slot = format_ident!("__s{}", i);
+            let key = &b.key;
+            let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
+            let required = b.required;
+            quote! {
+                #lit => {
+                    if __seen.insert(#i) || <#ty as #p::Field<#lt>>::REPEATS {
+                        #p::offer_part::<#ty>(&mut #slot, __part, #required, &mut __errors, #i, #key);
+                    }
+                }
+            }
+        });
+        quote! { #(#arms)* }
+    }
+
     /// The set of first bytes of `source`'s keys, as a `ByteSet` expression.
     fn first_bytes(&self, source: Source) -> TokenStream {
         let p = &self.p;
@@ -199,6 +221,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
         let arms = cx.arms(Source::Body, None);
         let stop = cx.stop_set(Source::Body, &words);
         let first = cx.first_bytes(Source::Body);
+        let part_arms = cx.part_arms();
         quote! {
             match __req.body() {
                 #p::Body::None => {}
@@ -209,6 +232,14 @@ fn expand(m: &Model<'_>) -> TokenStream {
                         match __key { #arms _ => {} }
                         __stop && __seen.is_superset(&__all)
                     })?;
+                }
+                #p::Body::Multipart { body: __bytes, boundary: __boundary } => {
+                    #p::scan_parts(__bytes, &__boundary, __limits, |__key, __part| {
+                        match __key { #part_arms _ => {} }
+                    })?;
+                }
+                #p::Body::Invalid(__e) => {
+                    return #p::Err(#p::BindError::Malformed { source: #p::Source::Body, error: __e });
                 }
                 _ => return #p::Err(#p::BindError::UnsupportedMediaType),
             }

@@ -328,6 +328,11 @@ impl<'r> Errors<'r> {
         self.list.sort_unstable_by_key(|e| e.rank);
     }
 
+    /// Whether an error for the field declared at `index` is kept.
+    pub fn has_field(&self, index: usize) -> bool {
+        self.list.iter().any(|e| e.rank.0 as usize == index)
+    }
+
     /// Whether the list is full, so further errors are only counted.
     #[inline]
     pub fn is_full(&self) -> bool {

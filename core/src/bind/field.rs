@@ -59,6 +59,24 @@ pub trait Field<'r>: Sized {
     /// The field's value once every source is scanned; `None` if a value
     /// was required and none was taken.
     fn finish(slot: Self::Slot) -> Option<Self>;
+
+    /// Offers one multipart part. Text fields take a text part's bytes as
+    /// they are (multipart values are not percent-encoded) and refuse a
+    /// file part; file fields ([`FilePart`](super::FilePart)) take files.
+    ///
+    /// # Errors
+    /// [`ValueErrorKind::UnexpectedFile`](crate::ValueErrorKind::UnexpectedFile)
+    /// for a file part, or the value's conversion error.
+    #[inline]
+    fn offer_part(
+        slot: &mut Self::Slot,
+        part: &crate::multipart::Part<'r>,
+    ) -> Result<(), Rejected> {
+        if part.is_file() {
+            return Err(ValueError::new(crate::ValueErrorKind::UnexpectedFile).into());
+        }
+        Self::offer(slot, Raw::plain(part.data()))
+    }
 }
 
 impl<'r, T: FromText<'r>> Field<'r> for T {

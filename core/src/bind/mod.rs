@@ -10,9 +10,11 @@
 
 mod errors;
 mod field;
+mod file;
 
 pub use errors::{BindError, Errors, FieldError, FieldErrorKind, FieldPath, Segment, Source};
 pub use field::{Field, Rejected};
+pub use file::FilePart;
 
 use crate::limits::Limits;
 
@@ -56,8 +58,11 @@ pub enum Body<'r> {
         /// The body bytes.
         body: &'r [u8],
         /// The boundary from the `Content-Type` parameter.
-        boundary: &'r [u8],
+        boundary: crate::multipart::Boundary,
     },
+    /// A body binder reads, with a `Content-Type` it cannot use (a
+    /// multipart type without a valid boundary).
+    Invalid(crate::Error),
     /// A body of a type binder does not read (or with no `Content-Type`).
     Unsupported,
 }
@@ -67,6 +72,8 @@ impl<'r> Body<'r> {
     /// - an empty body is [`Body::None`], whatever its type;
     /// - `application/json`, or any `type/subtype+json`, is JSON;
     /// - `application/x-www-form-urlencoded` is a form;
+    /// - `multipart/form-data` is multipart, or [`Body::Invalid`] when its
+    ///   boundary is missing or malformed;
     /// - anything else, or no `Content-Type`, is [`Body::Unsupported`].
     ///
     /// Type names are matched in any ASCII case; parameters (`charset`) are
@@ -91,6 +98,12 @@ impl<'r> Body<'r> {
         let essence = trim_ascii(ct.split(|&b| b == b';').next().unwrap_or(&[]));
         if essence.eq_ignore_ascii_case(b"application/x-www-form-urlencoded") {
             return Body::Form(body);
+        }
+        if essence.eq_ignore_ascii_case(b"multipart/form-data") {
+            return match crate::multipart::Boundary::from_content_type(ct) {
+                Ok(boundary) => Body::Multipart { body, boundary },
+                Err(e) => Body::Invalid(e),
+            };
         }
         let Some(slash) = essence.iter().position(|&b| b == b'/') else {
             return Body::Unsupported;

@@ -1,0 +1,129 @@
+//! Multipart bodies through the derive: text fields, repeated fields, files
+//! borrowed from the body, and every way a part can be the wrong kind.
+
+use binder_http::{Bind, BindError, Body, FilePart, Parts};
+
+const BODY: &[u8] = include_bytes!("../../../benches/workloads/multipart4k.bin");
+const CONTENT_TYPE: &[u8] = include_bytes!("../../../benches/workloads/multipart4k.content-type");
+
+fn req(body: &[u8], ct: &[u8]) -> Parts<'static, 'static> {
+    let body: &'static [u8] = Box::leak(body.to_vec().into_boxed_slice());
+    let ct: &'static [u8] = Box::leak(ct.to_vec().into_boxed_slice());
+    Parts {
+        body: Body::classify(Some(ct.trim_ascii_end()), body),
+        ..Parts::default()
+    }
+}
+
+#[derive(Bind, Debug)]
+struct Upload<'r> {
+    #[bind(body)]
+    title: &'r str,
+    #[bind(body)]
+    tags: Vec<String>,
+    #[bind(body)]
+    avatar: FilePart<'r>,
+}
+
+#[test]
+fn binds_the_workload_with_the_file_borrowed_from_the_body() {
+    let body = BODY;
+    let parts = Parts {
+        body: Body::classify(Some(CONTENT_TYPE.trim_ascii_end()), body),
+        ..Parts::default()
+    };
+    let up = Upload::bind(&parts).unwrap();
+    assert_eq!(up.title, "Quarterly report");
+    assert_eq!(up.tags, ["finance", "q3"]);
+    assert_eq!(up.avatar.raw_filename(), b"chart.png");
+    assert_eq!(up.avatar.content_type(), Some(&b"image/png"[..]));
+    assert_eq!(up.avatar.data().len(), 4096);
+    let range = body.as_ptr_range();
+    assert!(
+        range.contains(&up.avatar.data().as_ptr()),
+        "the file is a slice of the body"
+    );
+}
+
+fn body_of(parts: &[(&str, Option<&str>, &str)]) -> Vec<u8> {
+    let mut b = Vec::new();
+    for (name, filename, data) in parts {
+        b.extend_from_slice(b"--XX\r\nContent-Disposition: form-data; name=\"");
+        b.extend_from_slice(name.as_bytes());
+        b.push(b'"');
+        if let Some(f) = filename {
+            b.extend_from_slice(format!("; filename=\"{f}\"").as_bytes());
+        }
+        b.extend_from_slice(b"\r\n\r\n");
+        b.extend_from_slice(data.as_bytes());
+        b.extend_from_slice(b"\r\n");
+    }
+    b.extend_from_slice(b"--XX--\r\n");
+    b
+}
+
+const CT: &[u8] = b"multipart/form-data; boundary=XX";
+
+#[derive(Bind, Debug)]
+struct Files<'r> {
+    #[bind(body)]
+    doc: FilePart<'r>,
+    #[bind(body)]
+    extra: Option<FilePart<'r>>,
+    #[bind(body)]
+    note: Option<String>,
+}
+
+#[test]
+fn the_first_of_two_files_binds_a_single_file_field() {
+    let b = body_of(&[("doc", Some("a.txt"), "A"), ("doc", Some("b.txt"), "B")]);
+    let f = Files::bind(&req(&b, CT)).unwrap();
+    assert_eq!(
+        (f.doc.raw_filename(), f.doc.data()),
+        (&b"a.txt"[..], &b"A"[..])
+    );
+    assert!(f.extra.is_none() && f.note.is_none());
+}
+
+#[test]
+fn an_empty_file_input_is_no_file() {
+    let b = body_of(&[("doc", Some("a"), "A"), ("extra", Some(""), "")]);
+    assert!(Files::bind(&req(&b, CT)).unwrap().extra.is_none());
+    let b = body_of(&[("doc", Some(""), "")]);
+    let err = Files::bind(&req(&b, CT)).unwrap_err();
+    assert_eq!(err.to_string(), "body: doc: a value is required");
+}
+
+#[test]
+fn a_file_for_text_and_text_for_a_file_are_field_errors() {
+    let b = body_of(&[("doc", None, "just text"), ("note", Some("n.txt"), "N")]);
+    let err = Files::bind(&req(&b, CT)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "body: doc: expected an uploaded file\nbody: note: a file was sent where text was expected"
+    );
+}
+
+#[test]
+fn a_malformed_body_or_boundary_is_a_request_error() {
+    let mut b = body_of(&[("doc", Some("a"), "A")]);
+    b.truncate(b.len() - 8); // no close delimiter
+    assert!(matches!(
+        Files::bind(&req(&b, CT)),
+        Err(BindError::Malformed { .. })
+    ));
+    let b = body_of(&[("doc", Some("a"), "A")]);
+    let err = Files::bind(&req(&b, b"multipart/form-data")).unwrap_err();
+    assert!(matches!(err, BindError::Malformed { .. }), "{err:?}");
+}
+
+#[test]
+fn html_escaped_names_match() {
+    #[derive(Bind)]
+    struct Q {
+        #[bind(body = "a\"b")]
+        quoted: String,
+    }
+    let b = body_of(&[("a%22b", None, "v")]);
+    assert_eq!(Q::bind(&req(&b, CT)).unwrap().quoted, "v");
+}
