@@ -6,7 +6,7 @@ pub use crate::bind::{
     Segment, Source,
 };
 pub use crate::bits::{words_for, Bits, ByteSet};
-pub use crate::convert::Raw;
+pub use crate::convert::{Parsed, Raw};
 pub use crate::limits::Limits;
 pub use core::default::Default;
 pub use core::option::Option::{self, None, Some};
@@ -45,26 +45,32 @@ pub fn offer<'r, T: Field<'r>>(
     }
 }
 
-/// A field's final value; records `missing` when none was taken and none
-/// was sent.
+/// Settles a field's final value: the value taken, else its default when
+/// nothing was sent, else `missing` is recorded (unless an error for the
+/// field already says why there is no value).
 #[inline(always)]
-pub fn finish<'r, T: Field<'r>>(
-    slot: T::Slot,
+#[allow(clippy::too_many_arguments)]
+pub fn settle<'r, T>(
+    value: Option<T>,
     seen: bool,
+    default: Option<fn() -> T>,
     errors: &mut Errors<'r>,
     field: usize,
     source: Source,
     key: &'static str,
 ) -> Option<T> {
-    let value = T::finish(slot);
-    // Nothing usable and nothing said yet (nothing sent, or only an empty
-    // file input): the field is missing.
-    if value.is_none() && !(seen && errors.has_field(field)) {
+    if value.is_some() {
+        return value;
+    }
+    if let (false, Some(default)) = (seen, default) {
+        return Some(default());
+    }
+    if !(seen && errors.has_field(field)) {
         errors.push(
             FieldError::new(source, FieldPath::key(key), FieldErrorKind::Missing).for_field(field),
         );
     }
-    value
+    None
 }
 
 /// Offers a multipart part to a field, recording a refusal (or, for a
@@ -122,20 +128,6 @@ pub fn scan_parts<'r>(
         }
     }
     Ok(())
-}
-
-/// A field's final value, or its default when nothing was sent.
-#[inline(always)]
-pub fn finish_or<'r, T: Field<'r>>(
-    slot: T::Slot,
-    seen: bool,
-    default: impl FnOnce() -> T,
-) -> Option<T> {
-    match T::finish(slot) {
-        Some(v) => Some(v),
-        None if !seen => Some(default()),
-        None => None,
-    }
 }
 
 /// Walks urlencoded pairs (a query string or a form body) once, handing

@@ -374,6 +374,29 @@ pub fn from_str<T: core::str::FromStr>(
     text.parse().map_err(|_| ValueError::custom(expected))
 }
 
+/// A value converted through [`core::str::FromStr`]: a field of type
+/// `Parsed<T>` (or `#[bind(from_str)]` on a `T`, `Option<T>` or `Vec<T>`
+/// field) binds any `T: FromStr`. A parse failure is reported as
+/// "not a valid value for the field's type", never with the value.
+///
+/// ```
+/// use binder_core::convert::{FromText, Parsed, Ref};
+/// use std::net::IpAddr;
+///
+/// let ip = Parsed::<IpAddr>::from_text(Ref::Borrowed("::1")).unwrap();
+/// assert!(ip.0.is_loopback());
+/// assert!(Parsed::<IpAddr>::from_text(Ref::Borrowed("nope")).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Parsed<T>(pub T);
+
+impl<'a, T: core::str::FromStr> FromText<'a> for Parsed<T> {
+    #[inline]
+    fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+        from_str(text, "not a valid value for the field's type").map(Parsed)
+    }
+}
+
 impl<'a> FromText<'a> for &'a str {
     const IS_TEXT: bool = true;
     #[inline]

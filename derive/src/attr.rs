@@ -46,12 +46,15 @@ pub struct FieldAttrs {
     pub required: Option<Span>,
     pub default: Option<(Option<Expr>, Span)>,
     pub skip: Option<Span>,
+    pub from_str: Option<Span>,
 }
 
 /// The container's attributes.
 pub struct ContainerAttrs {
     pub krate: Option<Path>,
     pub rename_all: Option<(RenameRule, Span)>,
+    /// A function `fn(&Self, &mut Errors<'r>)` run after a successful bind.
+    pub validate: Option<Path>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,6 +139,7 @@ pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs 
     let mut out = ContainerAttrs {
         krate: None,
         rename_all: None,
+        validate: None,
     };
     for attr in attrs.iter().filter(|a| a.path().is_ident("bind")) {
         let result = attr.parse_nested_meta(|meta| {
@@ -144,6 +148,9 @@ pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs 
                 let lit: LitStr = meta.value()?.parse()?;
                 let path: Path = lit.parse()?;
                 set_once(&mut out.krate, path, span, "crate", errors);
+            } else if meta.path.is_ident("validate") {
+                let path: Path = meta.value()?.parse()?;
+                set_once(&mut out.validate, path, span, "validate", errors);
             } else if meta.path.is_ident("rename_all") {
                 let lit: LitStr = meta.value()?.parse()?;
                 match RenameRule::parse(&lit.value()) {
@@ -155,7 +162,7 @@ pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs 
                 }
             } else {
                 errors.push(meta.error(
-                    "unknown container attribute: expected `crate = \"...\"` or `rename_all = \"...\"`",
+                    "unknown container attribute: expected `crate = \"...\"`, `rename_all = \"...\"` or `validate = path::to::fn`",
                 ));
                 skip_value(&meta)?;
             }
@@ -174,6 +181,7 @@ pub fn field(attrs: &[Attribute], errors: &mut ErrorSink) -> FieldAttrs {
         required: None,
         default: None,
         skip: None,
+        from_str: None,
     };
     for attr in attrs.iter().filter(|a| a.path().is_ident("bind")) {
         let result = attr.parse_nested_meta(|meta| {
@@ -198,6 +206,8 @@ pub fn field(attrs: &[Attribute], errors: &mut ErrorSink) -> FieldAttrs {
                 }
             } else if ident == "required" {
                 set_once(&mut out.required, span, span, "required", errors);
+            } else if ident == "from_str" {
+                set_once(&mut out.from_str, span, span, "from_str", errors);
             } else if ident == "skip" {
                 set_once(&mut out.skip, span, span, "skip", errors);
             } else if ident == "default" {
@@ -209,7 +219,7 @@ pub fn field(attrs: &[Attribute], errors: &mut ErrorSink) -> FieldAttrs {
                 set_once(&mut out.default, (expr, span), span, "default", errors);
             } else {
                 errors.push(meta.error(
-                    "unknown field attribute: expected a source (`path`, `query`, `header`, `cookie`, `body`, each with an optional `= \"name\"`), `required`, `default`, `default = expr` or `skip`",
+                    "unknown field attribute: expected a source (`path`, `query`, `header`, `cookie`, `body`, each with an optional `= \"name\"`), `required`, `default`, `default = expr`, `from_str` or `skip`",
                 ));
                 skip_value(&meta)?;
             }

@@ -9,7 +9,7 @@
 //! `<crate>::__private`.
 
 use crate::attr::Source;
-use crate::valid::{self, FieldModel, Model};
+use crate::valid::{self, FieldModel, Model, Wrap};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::{DeriveInput, Ident, LitByteStr, LitStr};
@@ -56,7 +56,7 @@ impl Ctx<'_> {
         let Ctx { p, lt, .. } = self;
         let arms = self.of(source).map(|(i, f)| {
             let b = f.bound.as_ref().expect("bound");
-            let ty = f.ty;
+            let ty = &f.ty;
             let slot = format_ident!("__s{}", i);
             let key = &b.key;
             let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
@@ -81,7 +81,7 @@ impl Ctx<'_> {
         let Ctx { p, lt, .. } = self;
         let arms = self.of(Source::Body).map(|(i, f)| {
             let b = f.bound.as_ref().expect("bound");
-            let ty = f.ty;
+            let ty = &f.ty;
             let slot = format_ident!("__s{}", i);
             let key = &b.key;
             let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
@@ -113,7 +113,7 @@ impl Ctx<'_> {
     /// bits of the fields it feeds.
     fn stop_set(&self, source: Source, words: &TokenStream) -> TokenStream {
         let Ctx { p, lt, .. } = self;
-        let tys = self.of(source).map(|(_, f)| f.ty);
+        let tys = self.of(source).map(|(_, f)| &f.ty);
         let idx = self.of(source).map(|(i, _)| i);
         quote! {
             (
@@ -151,7 +151,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
         .filter(|(_, f)| f.bound.is_some())
         .map(|(i, f)| {
             let slot = format_ident!("__s{}", i);
-            let ty = f.ty;
+            let ty = &f.ty;
             quote! { let mut #slot = <#ty as #p::Field<#lt>>::slot(); }
         });
 
@@ -248,28 +248,48 @@ fn expand(m: &Model<'_>) -> TokenStream {
 
     let finishes = m.fields.iter().enumerate().map(|(i, f)| {
         let v = format_ident!("__v{}", i);
-        let ty = f.ty;
+        let declared = f.declared;
+        let ty = &f.ty;
         let Some(b) = &f.bound else {
-            return quote! { let #v = #p::Some(<#ty as #p::Default>::default()); };
+            return quote! { let #v = #p::Some(<#declared as #p::Default>::default()); };
         };
         let slot = format_ident!("__s{}", i);
         let src = source_variant(b.source);
         let key = LitStr::new(&b.key, Span::call_site());
-        match &b.default {
-            None => quote! {
-                let #v = #p::finish::<#ty>(#slot, __seen.contains(#i), &mut __errors, #i, #p::Source::#src, #key);
-            },
-            Some(None) => quote! {
-                let #v = #p::finish_or::<#ty>(#slot, __seen.contains(#i), <#ty as #p::Default>::default);
-            },
-            Some(Some(expr)) => quote! {
-                let #v = #p::finish_or::<#ty>(#slot, __seen.contains(#i), || #expr);
-            },
+        let unwrap = match f.wrap {
+            Wrap::None => quote!(),
+            Wrap::Scalar => quote!(.map(|__p| __p.0)),
+            Wrap::Option => quote!(.map(|__o| __o.map(|__p| __p.0))),
+            Wrap::Vec => quote!(.map(|__l| __l.into_iter().map(|__p| __p.0).collect())),
+        };
+        let default = match &b.default {
+            None => quote!(#p::None),
+            Some(None) => quote!(#p::Some(<#declared as #p::Default>::default)),
+            Some(Some(expr)) => quote!(#p::Some(|| -> #declared { #expr })),
+        };
+        quote! {
+            let #v: #p::Option<#declared> = #p::settle(
+                <#ty as #p::Field<#lt>>::finish(#slot)#unwrap,
+                __seen.contains(#i),
+                #default,
+                &mut __errors,
+                #i,
+                #p::Source::#src,
+                #key,
+            );
         }
     });
     let vs: Vec<Ident> = (0..n).map(|i| format_ident!("__v{}", i)).collect();
     let fs: Vec<Ident> = (0..n).map(|i| format_ident!("__f{}", i)).collect();
     let members = m.fields.iter().map(|f| f.member);
+    let validate = m.validate.as_ref().map(|f| {
+        quote! {
+            #f(&__bound, &mut __errors);
+            if !__errors.is_empty() {
+                return #p::Err(#p::BindError::Fields(__errors));
+            }
+        }
+    });
 
     quote! {
         const _: () = {
@@ -292,10 +312,12 @@ fn expand(m: &Model<'_>) -> TokenStream {
                         __errors.sort_by_field();
                         return #p::Err(#p::BindError::Fields(__errors));
                     }
-                    match (#(#vs,)*) {
-                        (#(#p::Some(#fs),)*) => #p::Ok(Self { #(#members: #fs,)* }),
-                        _ => #p::Err(#p::BindError::Fields(__errors)),
-                    }
+                    let __bound = match (#(#vs,)*) {
+                        (#(#p::Some(#fs),)*) => Self { #(#members: #fs,)* },
+                        _ => return #p::Err(#p::BindError::Fields(__errors)),
+                    };
+                    #validate
+                    #p::Ok(__bound)
                 }
             }
         };

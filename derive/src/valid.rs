@@ -15,12 +15,61 @@ pub struct Model<'a> {
     pub lifetime: Option<&'a Lifetime>,
     pub krate: Path,
     pub fields: Vec<FieldModel<'a>>,
+    pub validate: Option<Path>,
 }
 
 pub struct FieldModel<'a> {
     pub member: &'a Ident,
-    pub ty: &'a Type,
+    /// The field's declared type.
+    pub declared: &'a Type,
+    /// The type that takes values: the declared one, or for `from_str`
+    /// the declared one with its value type wrapped in `Parsed`.
+    pub ty: Type,
+    /// How a `from_str` field's value is unwrapped from `Parsed`.
+    pub wrap: Wrap,
     pub bound: Option<Bound>,
+}
+
+/// Where `Parsed` sits in a `from_str` field's type.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Wrap {
+    None,
+    Scalar,
+    Option,
+    Vec,
+}
+
+/// The `from_str` type for `ty`: `T` -> `Parsed<T>`, `Option<T>` ->
+/// `Option<Parsed<T>>`, `Vec<T>` -> `Vec<Parsed<T>>`.
+fn wrap_from_str(ty: &Type, krate: &Path) -> (Type, Wrap) {
+    if let Type::Path(tp) = ty {
+        if let Some(last) = tp.path.segments.last() {
+            let outer = last.ident.to_string();
+            if outer == "Option" || outer == "Vec" {
+                if let syn::PathArguments::AngleBracketed(args) = &last.arguments {
+                    if let (1, Some(syn::GenericArgument::Type(inner))) =
+                        (args.args.len(), args.args.first())
+                    {
+                        let mut wrapped = tp.clone();
+                        let seg = wrapped.path.segments.last_mut().expect("a segment");
+                        seg.arguments = syn::PathArguments::AngleBracketed(
+                            syn::parse_quote!(<#krate::__private::Parsed<#inner>>),
+                        );
+                        let wrap = if outer == "Option" {
+                            Wrap::Option
+                        } else {
+                            Wrap::Vec
+                        };
+                        return (Type::Path(wrapped), wrap);
+                    }
+                }
+            }
+        }
+    }
+    (
+        syn::parse_quote!(#krate::__private::Parsed<#ty>),
+        Wrap::Scalar,
+    )
 }
 
 pub struct Bound {
@@ -70,6 +119,10 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
         }
     };
 
+    let krate: Path = container.krate.clone().unwrap_or_else(|| {
+        let ident = Ident::new(default_crate, Span::call_site());
+        syn::parse_quote!(::#ident)
+    });
     let mut fields = Vec::new();
     let mut keys: Vec<(Source, String)> = Vec::new();
     for f in named.into_iter().flat_map(|n| &n.named) {
@@ -127,23 +180,27 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                 })
             }
         };
+        let (ty, wrap) = match a.from_str {
+            Some(_) if bound.is_some() => wrap_from_str(&f.ty, &krate),
+            _ => (f.ty.clone(), Wrap::None),
+        };
         fields.push(FieldModel {
             member,
-            ty: &f.ty,
+            declared: &f.ty,
+            ty,
+            wrap,
             bound,
         });
     }
 
-    let krate = container.krate.unwrap_or_else(|| {
-        let ident = Ident::new(default_crate, Span::call_site());
-        syn::parse_quote!(::#ident)
-    });
+    let validate = container.validate.clone();
     errors.finish()?;
     Ok(Model {
         ident: &input.ident,
         lifetime,
         krate,
         fields,
+        validate,
     })
 }
 

@@ -453,3 +453,58 @@ fn errors_are_listed_in_declaration_order_not_scan_order() {
          path: fourth: expected an unsigned integer"
     );
 }
+
+#[derive(Bind, Debug)]
+#[bind(validate = Range::check)]
+struct Range {
+    #[bind(query)]
+    from: u32,
+    #[bind(query)]
+    to: u32,
+}
+
+impl Range {
+    fn check(&self, errors: &mut binder_http::Errors<'_>) {
+        if self.to < self.from {
+            errors.invalid(binder_http::Source::Query, "to", "must not be below `from`");
+        }
+    }
+}
+
+#[test]
+fn validation_runs_after_a_clean_bind_and_joins_the_error_list() {
+    assert_eq!(Range::bind(&query(b"from=1&to=5")).unwrap().to, 5);
+    let err = Range::bind(&query(b"from=5&to=1")).unwrap_err();
+    assert_eq!(err.to_string(), "query: to: must not be below `from`");
+    // A failed bind never reaches validation.
+    let err = Range::bind(&query(b"from=x&to=1")).unwrap_err();
+    assert_eq!(err.to_string(), "query: from: expected an unsigned integer");
+}
+
+#[derive(Bind, Debug)]
+struct Parsing {
+    #[bind(query, from_str)]
+    ip: std::net::IpAddr,
+    #[bind(query, from_str)]
+    nets: Vec<std::net::Ipv4Addr>,
+    #[bind(query, from_str)]
+    port: Option<std::num::NonZeroU16>,
+    #[bind(query, from_str, default = std::time::Duration::from_secs(1).as_secs().into())]
+    secs: u64,
+}
+
+#[test]
+fn from_str_binds_any_fromstr_type_in_every_shape() {
+    let p = Parsing::bind(&query(b"ip=::1&nets=10.0.0.1&nets=10.0.0.2&port=8080")).unwrap();
+    assert!(p.ip.is_loopback());
+    assert_eq!(p.nets.len(), 2);
+    assert_eq!(p.port.map(|p| p.get()), Some(8080));
+    assert_eq!(p.secs, 1);
+    let err = Parsing::bind(&query(b"ip=x&nets=1.2.3.4&nets=y&port=0")).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "query: ip: not a valid value for the field's type\n\
+         query: nets[1]: not a valid value for the field's type\n\
+         query: port: not a valid value for the field's type"
+    );
+}

@@ -328,6 +328,25 @@ impl<'r> Errors<'r> {
         self.list.sort_unstable_by_key(|e| e.rank);
     }
 
+    /// Records that the field `key` from `source` holds a value the
+    /// application refuses, for validation hooks. `detail` says what is
+    /// expected and must not contain the submitted value.
+    ///
+    /// ```
+    /// use binder_core::bind::{Errors, Source};
+    ///
+    /// let mut errors = Errors::new(100);
+    /// errors.invalid(Source::Query, "limit", "at most 100");
+    /// assert_eq!(errors.to_string(), "query: limit: at most 100");
+    /// ```
+    pub fn invalid(&mut self, source: Source, key: &'r str, detail: &'static str) {
+        self.push(FieldError::new(
+            source,
+            FieldPath::key(key),
+            FieldErrorKind::Invalid(ValueError::custom(detail)),
+        ));
+    }
+
     /// Whether an error for the field declared at `index` is kept.
     pub fn has_field(&self, index: usize) -> bool {
         self.list.iter().any(|e| e.rank.0 as usize == index)
