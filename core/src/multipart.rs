@@ -114,7 +114,8 @@
 //!
 //! # Cost
 //! Time is linear in the body: part data is searched with one
-//! [`memchr::memmem::Finder`] for `\r\n--`, built once per body, and each
+//! [`memchr::memmem::Finder`] for `\r\n--` (built once per process with the
+//! `std` feature, once per body without it), and each
 //! hit is compared with the boundary; since a boundary holds no CR, two
 //! comparisons never look at the same byte, so a body dense with near-miss
 //! delimiters costs no more than one pass. Part headers are read by a
@@ -435,7 +436,30 @@ pub fn parts_with<'a>(body: &'a [u8], boundary: &Boundary, limits: &Limits) -> P
         max_header_bytes: limits.max_part_header_bytes,
         max_headers: limits.max_part_headers,
         boundary: *boundary,
-        finder: Finder::new(b"\r\n--"),
+        finder: finder(),
+    }
+}
+
+/// The `\r\n--` searcher, by reference to one built once per process
+/// (with `std`), or by value, built once per body (without).
+#[cfg(feature = "std")]
+type Searcher = &'static Finder<'static>;
+#[cfg(not(feature = "std"))]
+type Searcher = Finder<'static>;
+
+/// Builds or fetches the [`Searcher`]. Building one costs ~250 instructions
+/// a body (x86-64, callgrind) and makes `Parts` 416 bytes instead of 136;
+/// fetching is an atomic load.
+#[inline]
+fn finder() -> Searcher {
+    #[cfg(feature = "std")]
+    {
+        static FINDER: std::sync::OnceLock<Finder<'static>> = std::sync::OnceLock::new();
+        FINDER.get_or_init(|| Finder::new(b"\r\n--"))
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        Finder::new(b"\r\n--")
     }
 }
 
@@ -463,7 +487,7 @@ pub struct Parts<'a> {
     max_header_bytes: usize,
     max_headers: usize,
     boundary: Boundary,
-    finder: Finder<'static>,
+    finder: Searcher,
 }
 
 impl<'a> Parts<'a> {
