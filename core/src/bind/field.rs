@@ -20,10 +20,53 @@ impl From<ValueError> for Rejected {
     }
 }
 
+/// One value of a field: converted from text (a query, form, header, cookie
+/// or path value, or a JSON string), from a multipart part, and so on.
+///
+/// Implemented for every [`FromText`] type and for
+/// [`FilePart`](super::FilePart); a field of type `T`, `Option<T>` or
+/// `Vec<T>` binds for any `T: Value` (see [`Field`]).
+pub trait Value<'r>: Sized {
+    /// Whether an empty value is a value of this type (text types) or means
+    /// absent (`age=` into `Option<u32>` is `None`).
+    const IS_TEXT: bool = false;
+
+    /// Converts a value not yet decoded.
+    ///
+    /// # Errors
+    /// The conversion's error.
+    fn from_raw(raw: Raw<'r>) -> Result<Self, ValueError>;
+
+    /// Converts a multipart part: text types take a text part's bytes as
+    /// they are (multipart values are not percent-encoded) and refuse a
+    /// file; `Ok(None)` is a part that carries no value (an empty file
+    /// input).
+    ///
+    /// # Errors
+    /// [`ValueErrorKind::UnexpectedFile`](crate::ValueErrorKind::UnexpectedFile)
+    /// for a file part, or the conversion's error.
+    #[inline]
+    fn from_part(part: &crate::multipart::Part<'r>) -> Result<Option<Self>, ValueError> {
+        if part.is_file() {
+            return Err(ValueError::new(crate::ValueErrorKind::UnexpectedFile));
+        }
+        Self::from_raw(Raw::plain(part.data())).map(Some)
+    }
+}
+
+impl<'r, T: FromText<'r>> Value<'r> for T {
+    const IS_TEXT: bool = T::IS_TEXT;
+
+    #[inline]
+    fn from_raw(raw: Raw<'r>) -> Result<Self, ValueError> {
+        T::from_raw(raw)
+    }
+}
+
 /// A field's type: how it collects values while sources are scanned, and
 /// what it is when they are done.
 ///
-/// Implemented for every [`FromText`] type (one value: the first sent),
+/// Implemented for every [`Value`] type `T` (one value: the first sent),
 /// `Option<T>` (absent is `None`; an empty value is `None` unless `T` is
 /// text) and, with `alloc`, `Vec<T>` (every value, in order).
 ///
@@ -38,7 +81,7 @@ impl From<ValueError> for Rejected {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be bound from a request value",
     label = "no `FromText` conversion for this type",
-    note = "bindable: integers, floats, bool, char, &str, Cow<str>, String, Option<T>, Vec<T>, and any type implementing binder_core::convert::FromText"
+    note = "bindable: integers, floats, bool, char, &str, Cow<str>, String, FilePart, Option<T>, Vec<T>, and any type implementing binder_core::convert::FromText"
 )]
 pub trait Field<'r>: Sized {
     /// What holds values during the scan.
@@ -56,30 +99,26 @@ pub trait Field<'r>: Sized {
     /// The value's conversion error, with its list index for lists.
     fn offer(slot: &mut Self::Slot, raw: Raw<'r>) -> Result<(), Rejected>;
 
+    /// Offers one multipart part.
+    ///
+    /// # Errors
+    /// As [`Value::from_part`], with its list index for lists.
+    fn offer_part(slot: &mut Self::Slot, part: &crate::multipart::Part<'r>)
+        -> Result<(), Rejected>;
+
     /// The field's value once every source is scanned; `None` if a value
     /// was required and none was taken.
     fn finish(slot: Self::Slot) -> Option<Self>;
-
-    /// Offers one multipart part. Text fields take a text part's bytes as
-    /// they are (multipart values are not percent-encoded) and refuse a
-    /// file part; file fields ([`FilePart`](super::FilePart)) take files.
-    ///
-    /// # Errors
-    /// [`ValueErrorKind::UnexpectedFile`](crate::ValueErrorKind::UnexpectedFile)
-    /// for a file part, or the value's conversion error.
-    #[inline]
-    fn offer_part(
-        slot: &mut Self::Slot,
-        part: &crate::multipart::Part<'r>,
-    ) -> Result<(), Rejected> {
-        if part.is_file() {
-            return Err(ValueError::new(crate::ValueErrorKind::UnexpectedFile).into());
-        }
-        Self::offer(slot, Raw::plain(part.data()))
-    }
 }
 
-impl<'r, T: FromText<'r>> Field<'r> for T {
+/// Whether a part is an empty text value, which an `Option` or `Vec` of a
+/// non-text type skips.
+#[inline]
+fn blank_part<'r, T: Value<'r>>(part: &crate::multipart::Part<'r>) -> bool {
+    !T::IS_TEXT && !part.is_file() && part.data().is_empty()
+}
+
+impl<'r, T: Value<'r>> Field<'r> for T {
     type Slot = Option<T>;
 
     #[inline]
@@ -94,12 +133,20 @@ impl<'r, T: FromText<'r>> Field<'r> for T {
     }
 
     #[inline]
+    fn offer_part(slot: &mut Option<T>, part: &crate::multipart::Part<'r>) -> Result<(), Rejected> {
+        if let Some(v) = T::from_part(part)? {
+            *slot = Some(v);
+        }
+        Ok(())
+    }
+
+    #[inline]
     fn finish(slot: Option<T>) -> Option<T> {
         slot
     }
 }
 
-impl<'r, T: FromText<'r>> Field<'r> for Option<T> {
+impl<'r, T: Value<'r>> Field<'r> for Option<T> {
     type Slot = Option<T>;
 
     #[inline]
@@ -117,13 +164,22 @@ impl<'r, T: FromText<'r>> Field<'r> for Option<T> {
     }
 
     #[inline]
+    fn offer_part(slot: &mut Option<T>, part: &crate::multipart::Part<'r>) -> Result<(), Rejected> {
+        if blank_part::<T>(part) {
+            return Ok(());
+        }
+        *slot = T::from_part(part)?;
+        Ok(())
+    }
+
+    #[inline]
     fn finish(slot: Option<T>) -> Option<Option<T>> {
         Some(slot)
     }
 }
 
 #[cfg(feature = "alloc")]
-impl<'r, T: FromText<'r>> Field<'r> for alloc::vec::Vec<T> {
+impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
     /// The values, and how many were offered (the next one's index).
     type Slot = (alloc::vec::Vec<T>, usize);
 
@@ -144,6 +200,28 @@ impl<'r, T: FromText<'r>> Field<'r> for alloc::vec::Vec<T> {
         match T::from_raw(raw) {
             Ok(v) => {
                 slot.0.push(v);
+                Ok(())
+            }
+            Err(error) => Err(Rejected {
+                index: Some(index),
+                error,
+            }),
+        }
+    }
+
+    #[inline]
+    fn offer_part(
+        slot: &mut Self::Slot,
+        part: &crate::multipart::Part<'r>,
+    ) -> Result<(), Rejected> {
+        let index = slot.1;
+        slot.1 += 1;
+        if blank_part::<T>(part) {
+            return Ok(());
+        }
+        match T::from_part(part) {
+            Ok(v) => {
+                slot.0.extend(v);
                 Ok(())
             }
             Err(error) => Err(Rejected {

@@ -1,6 +1,6 @@
 //! Uploaded files: a multipart file part bound without copying its bytes.
 
-use super::field::{Field, Rejected};
+use super::field::Value;
 use crate::convert::{Raw, Ref};
 use crate::error::{ValueError, ValueErrorKind};
 use crate::multipart::{Param, Part};
@@ -57,112 +57,22 @@ impl<'r> FilePart<'r> {
     }
 }
 
-#[inline]
-fn file_of<'r>(part: &Part<'r>) -> Result<Option<FilePart<'r>>, Rejected> {
-    if !part.is_file() {
-        return Err(ValueError::new(ValueErrorKind::ExpectedFile).into());
-    }
-    if part.is_empty_file() {
-        return Ok(None);
-    }
-    Ok(FilePart::from_part(part))
-}
-
-#[inline]
-fn text_is_not_a_file<T>(_: Raw<'_>) -> Result<T, Rejected> {
-    Err(ValueError::new(ValueErrorKind::ExpectedFile).into())
-}
-
-impl<'r> Field<'r> for FilePart<'r> {
-    type Slot = Option<FilePart<'r>>;
-
+impl<'r> Value<'r> for FilePart<'r> {
+    /// Text sent where a file is expected is refused.
     #[inline]
-    fn slot() -> Self::Slot {
-        None
+    fn from_raw(_: Raw<'r>) -> Result<Self, ValueError> {
+        Err(ValueError::new(ValueErrorKind::ExpectedFile))
     }
 
+    /// A file part is a file; an empty file input is no file.
     #[inline]
-    fn offer(_: &mut Self::Slot, raw: Raw<'r>) -> Result<(), Rejected> {
-        text_is_not_a_file(raw)
-    }
-
-    #[inline]
-    fn finish(slot: Self::Slot) -> Option<Self> {
-        slot
-    }
-
-    #[inline]
-    fn offer_part(slot: &mut Self::Slot, part: &Part<'r>) -> Result<(), Rejected> {
-        *slot = file_of(part)?;
-        Ok(())
-    }
-}
-
-impl<'r> Field<'r> for Option<FilePart<'r>> {
-    type Slot = Option<FilePart<'r>>;
-
-    #[inline]
-    fn slot() -> Self::Slot {
-        None
-    }
-
-    #[inline]
-    fn offer(_: &mut Self::Slot, raw: Raw<'r>) -> Result<(), Rejected> {
-        text_is_not_a_file(raw)
-    }
-
-    #[inline]
-    fn finish(slot: Self::Slot) -> Option<Self> {
-        Some(slot)
-    }
-
-    #[inline]
-    fn offer_part(slot: &mut Self::Slot, part: &Part<'r>) -> Result<(), Rejected> {
-        *slot = file_of(part)?;
-        Ok(())
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl<'r> Field<'r> for alloc::vec::Vec<FilePart<'r>> {
-    type Slot = (alloc::vec::Vec<FilePart<'r>>, usize);
-
-    const REPEATS: bool = true;
-
-    #[inline]
-    fn slot() -> Self::Slot {
-        (alloc::vec::Vec::new(), 0)
-    }
-
-    #[inline]
-    fn offer(slot: &mut Self::Slot, raw: Raw<'r>) -> Result<(), Rejected> {
-        let index = slot.1;
-        slot.1 += 1;
-        text_is_not_a_file::<()>(raw).map_err(|r| Rejected {
-            index: Some(index),
-            ..r
-        })
-    }
-
-    #[inline]
-    fn finish(slot: Self::Slot) -> Option<Self> {
-        Some(slot.0)
-    }
-
-    #[inline]
-    fn offer_part(slot: &mut Self::Slot, part: &Part<'r>) -> Result<(), Rejected> {
-        let index = slot.1;
-        slot.1 += 1;
-        match file_of(part) {
-            Ok(Some(f)) => {
-                slot.0.push(f);
-                Ok(())
-            }
-            Ok(None) => Ok(()),
-            Err(r) => Err(Rejected {
-                index: Some(index),
-                ..r
-            }),
+    fn from_part(part: &Part<'r>) -> Result<Option<Self>, ValueError> {
+        if !part.is_file() {
+            return Err(ValueError::new(ValueErrorKind::ExpectedFile));
         }
+        if part.is_empty_file() {
+            return Ok(None);
+        }
+        Ok(FilePart::from_part(part))
     }
 }

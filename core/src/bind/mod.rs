@@ -13,7 +13,7 @@ mod field;
 mod file;
 
 pub use errors::{BindError, Errors, FieldError, FieldErrorKind, FieldPath, Segment, Source};
-pub use field::{Field, Rejected};
+pub use field::{Field, Rejected, Value};
 pub use file::FilePart;
 
 use crate::limits::Limits;
