@@ -33,6 +33,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Every attribute, with a runnable example: [`guide`].
+//!
 //! # Semantics
 //! - A missing field that is not an `Option`, a `Vec` or `#[bind(default)]`
 //!   is a `missing` error; `required` also refuses an empty value.
@@ -47,6 +49,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod guide;
 mod problem;
 mod request;
 

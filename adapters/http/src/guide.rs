@@ -1,0 +1,268 @@
+//! The `#[bind(...)]` attributes, each with an example that runs as a test.
+//!
+//! # Sources
+//! Every field names where its value comes from, with an optional name
+//! (default: the field's name; for headers, the field's name with `_` as
+//! `-`). Each source is read once per request, whatever the number of
+//! fields.
+//!
+//! ```
+//! use binder_http::{Bind, Body, Parts};
+//!
+//! #[derive(Bind)]
+//! struct Sources<'r> {
+//!     #[bind(path = "team")]          // a router's path parameter
+//!     team_id: u32,
+//!     #[bind(query)]                  // ?page=2
+//!     page: u32,
+//!     #[bind(header = "X-Request-ID")] // any case
+//!     trace: &'r str,
+//!     #[bind(header)]                 // the name `x-api-version`
+//!     x_api_version: u8,
+//!     #[bind(cookie)]                 // Cookie: session=...
+//!     session: &'r str,
+//!     #[bind(body)]                   // urlencoded, multipart (and JSON)
+//!     email: String,
+//! }
+//!
+//! let req = Parts {
+//!     path: &[("team", "42")],
+//!     query: Some(b"page=2"),
+//!     headers: &[("X-Request-ID", b"7f3c"), ("X-API-Version", b"3"), ("Cookie", b"session=abc")],
+//!     body: Body::Form(b"email=ada%40example.org"),
+//! };
+//! let s = Sources::bind(&req).unwrap();
+//! assert_eq!((s.team_id, s.page, s.trace, s.x_api_version), (42, 2, "7f3c", 3));
+//! assert_eq!((s.session, s.email.as_str()), ("abc", "ada@example.org"));
+//! ```
+//!
+//! # Names: `rename_all`
+//! A container attribute renames every field that has no explicit name
+//! (`lowercase`, `UPPERCASE`, `PascalCase`, `camelCase`, `snake_case`,
+//! `SCREAMING_SNAKE_CASE`, `kebab-case`); header names are not renamed.
+//!
+//! ```
+//! use binder_http::{Bind, Parts};
+//!
+//! #[derive(Bind)]
+//! #[bind(rename_all = "camelCase")]
+//! struct Search {
+//!     #[bind(query)]
+//!     page_size: u32,
+//!     #[bind(query = "q")]
+//!     search_text: String,
+//! }
+//!
+//! let s = Search::bind(&Parts { query: Some(b"pageSize=50&q=rust"), ..Parts::default() }).unwrap();
+//! assert_eq!((s.page_size, s.search_text.as_str()), (50, "rust"));
+//! ```
+//!
+//! # Missing, empty and present
+//! A field that is not an `Option`, a `Vec` or defaulted must be sent.
+//! `Option<T>` is `None` when absent, and also when sent empty if `T` is not
+//! text (an HTML form sends a blank number input as `age=`); for text it is
+//! `Some("")`. `required` refuses an empty value as well as a missing one.
+//!
+//! ```
+//! use binder_http::{Bind, Parts};
+//!
+//! #[derive(Bind, Debug)]
+//! struct Profile<'r> {
+//!     #[bind(query)]
+//!     age: Option<u32>,
+//!     #[bind(query)]
+//!     bio: Option<&'r str>,
+//!     #[bind(query, required)]
+//!     name: &'r str,
+//! }
+//!
+//! let q = |q: &'static [u8]| Profile::bind(&Parts { query: Some(q), ..Parts::default() });
+//! let p = q(b"age=&bio=&name=ada").unwrap();
+//! assert_eq!((p.age, p.bio, p.name), (None, Some(""), "ada"));
+//! assert_eq!(q(b"name=").unwrap_err().to_string(), "query: name: a non-empty value is required");
+//! assert_eq!(q(b"").unwrap_err().to_string(), "query: name: a value is required");
+//! ```
+//!
+//! # Repeated keys
+//! A scalar takes the first value; a `Vec` takes every value in order
+//! (`tags=a&tags=b`).
+//!
+//! ```
+//! use binder_http::{Bind, Parts};
+//!
+//! #[derive(Bind)]
+//! struct Filter<'r> {
+//!     #[bind(query)]
+//!     tag: Vec<&'r str>,
+//!     #[bind(query)]
+//!     sort: &'r str,
+//! }
+//!
+//! let f = Filter::bind(&Parts { query: Some(b"tag=a&sort=new&tag=b&sort=old"), ..Parts::default() }).unwrap();
+//! assert_eq!((f.tag, f.sort), (vec!["a", "b"], "new"));
+//! ```
+//!
+//! # `default`, `default = expr` and `skip`
+//! A defaulted field takes `Default::default()` or the expression when
+//! nothing is sent (a value that is sent but invalid is still an error). A
+//! skipped field is never read and takes `Default::default()`.
+//!
+//! ```
+//! use binder_http::{Bind, Parts};
+//!
+//! #[derive(Bind)]
+//! struct Page {
+//!     #[bind(query, default)]
+//!     offset: u64,
+//!     #[bind(query, default = 20)]
+//!     limit: u32,
+//!     #[bind(skip)]
+//!     computed: Vec<u8>,
+//! }
+//!
+//! let p = Page::bind(&Parts { query: Some(b"offset=40"), ..Parts::default() }).unwrap();
+//! assert_eq!((p.offset, p.limit, p.computed.len()), (40, 20, 0));
+//! ```
+//!
+//! # Borrowing and decoding
+//! `&'r str` borrows from the request and refuses a value that needs
+//! decoding (it has `%` escapes or `+`); `Cow<'r, str>` borrows when it can
+//! and owns a decoded copy when it must; `String` always owns.
+//!
+//! ```
+//! use binder_http::{Bind, Parts};
+//! use std::borrow::Cow;
+//!
+//! #[derive(Bind)]
+//! struct Names<'r> {
+//!     #[bind(query)]
+//!     a: Cow<'r, str>,
+//!     #[bind(query)]
+//!     b: Cow<'r, str>,
+//! }
+//!
+//! let n = Names::bind(&Parts { query: Some(b"a=plain&b=Ada+Lovelace"), ..Parts::default() }).unwrap();
+//! assert!(matches!(n.a, Cow::Borrowed("plain")));
+//! assert!(matches!(n.b, Cow::Owned(ref s) if s == "Ada Lovelace"));
+//! ```
+//!
+//! # `from_str`: any `FromStr` type
+//! On a `T`, `Option<T>` or `Vec<T>` field whose `T: FromStr`. (Or
+//! implement `binder_core::convert::FromText` for full control.)
+//!
+//! ```
+//! use binder_http::{Bind, Parts};
+//! use std::net::IpAddr;
+//!
+//! #[derive(Bind)]
+//! struct Allow {
+//!     #[bind(query, from_str)]
+//!     ip: Vec<IpAddr>,
+//! }
+//!
+//! let a = Allow::bind(&Parts { query: Some(b"ip=10.0.0.1&ip=::1"), ..Parts::default() }).unwrap();
+//! assert_eq!(a.ip.len(), 2);
+//! ```
+//!
+//! # Files
+//! `FilePart` binds a multipart file part, borrowed from the body; an empty
+//! file input is no file (`Option<FilePart>` is `None`).
+//!
+//! ```
+//! use binder_http::{Bind, Body, FilePart, Parts};
+//!
+//! #[derive(Bind)]
+//! struct Upload<'r> {
+//!     #[bind(body)]
+//!     title: &'r str,
+//!     #[bind(body)]
+//!     avatar: Option<FilePart<'r>>,
+//! }
+//!
+//! let body = b"--X\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nQ3\r\n\
+//!              --X\r\nContent-Disposition: form-data; name=\"avatar\"; filename=\"a.png\"\r\n\r\n\
+//!              PNG\r\n--X--\r\n";
+//! let req = Parts { body: Body::classify(Some(b"multipart/form-data; boundary=X"), body), ..Parts::default() };
+//! let up = Upload::bind(&req).unwrap();
+//! assert_eq!(up.title, "Q3");
+//! assert_eq!(up.avatar.unwrap().data(), b"PNG");
+//! ```
+//!
+//! # `validate`: checks after binding
+//! A container attribute naming a `fn(&Self, &mut Errors<'_>)`, run only
+//! when every field bound; what it records joins the same error list.
+//!
+//! ```
+//! use binder_http::{Bind, Errors, Parts, Source};
+//!
+//! #[derive(Bind, Debug)]
+//! #[bind(validate = Range::check)]
+//! struct Range {
+//!     #[bind(query)]
+//!     from: u32,
+//!     #[bind(query)]
+//!     to: u32,
+//! }
+//!
+//! impl Range {
+//!     fn check(&self, errors: &mut Errors<'_>) {
+//!         if self.to < self.from {
+//!             errors.invalid(Source::Query, "to", "must not be below `from`");
+//!         }
+//!     }
+//! }
+//!
+//! let err = Range::bind(&Parts { query: Some(b"from=5&to=1"), ..Parts::default() }).unwrap_err();
+//! assert_eq!(err.to_string(), "query: to: must not be below `from`");
+//! ```
+//!
+//! # Every error at once
+//! Every failing field of every source is reported, in declaration order,
+//! each with its source and path; the list is bounded by
+//! `Limits::max_errors` and counts what it dropped. No message contains a
+//! submitted value.
+//!
+//! ```
+//! use binder_http::{Bind, Parts};
+//!
+//! #[derive(Bind, Debug)]
+//! struct Order {
+//!     #[bind(path)]
+//!     team: u32,
+//!     #[bind(query)]
+//!     ids: Vec<u8>,
+//!     #[bind(header = "x-count")]
+//!     count: i8,
+//! }
+//!
+//! let req = Parts {
+//!     path: &[("team", "x")],
+//!     query: Some(b"ids=1&ids=300"),
+//!     ..Parts::default()
+//! };
+//! assert_eq!(
+//!     Order::bind(&req).unwrap_err().to_string(),
+//!     "path: team: expected an unsigned integer\n\
+//!      query: ids[1]: out of range for the field's type\n\
+//!      header: x-count: a value is required"
+//! );
+//! ```
+//!
+//! # `crate = "..."`: generated code behind a re-export
+//! The generated code names `::binder_http`; a crate that reaches binder
+//! through a re-export under another name says where.
+//!
+//! ```
+//! mod facade {
+//!     pub(super) use binder_http as binder;
+//! }
+//!
+//! #[derive(facade::binder::Bind)]
+//! #[bind(crate = "facade::binder")]
+//! struct Q {
+//!     #[bind(query)]
+//!     q: u8,
+//! }
+//! # use binder_http::Bind as _;
+//! # assert_eq!(Q::bind(&binder_http::Parts { query: Some(b"q=1"), ..Default::default() }).unwrap().q, 1);
+//! ```
