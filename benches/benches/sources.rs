@@ -4,7 +4,7 @@
 //! `Form`), the cookie crate, and hand-written floors.
 use binder_bench::*;
 use iai_callgrind::{
-    library_benchmark, library_benchmark_group, main, Dhat, LibraryBenchmarkConfig,
+    library_benchmark, library_benchmark_group, main, Dhat, EntryPoint, LibraryBenchmarkConfig,
 };
 use std::hint::black_box;
 
@@ -107,6 +107,8 @@ library_benchmark_group!(
 );
 
 main!(
-    config = LibraryBenchmarkConfig::default().tool(Dhat::default());
+    config = LibraryBenchmarkConfig::default().tool(Dhat::default().entry_point(EntryPoint::Custom(
+        "*::__iai_callgrind_wrapper_mod::*".into()
+    )));
     library_benchmark_groups = urlencoded, cookies
 );

@@ -17,6 +17,85 @@ pub const FORM5: &[u8] = include_bytes!("../workloads/form5.txt");
 /// `cookie6.txt`.
 pub const COOKIE6: &[u8] = include_bytes!("../workloads/cookie6.txt");
 
+/// `multipart4k.bin`.
+pub const MULTIPART4K: &[u8] = include_bytes!("../workloads/multipart4k.bin");
+/// `multipart4k.content-type`.
+pub const MULTIPART4K_TYPE: &[u8] = include_bytes!("../workloads/multipart4k.content-type");
+
+/// The upload of `multipart4k.bin`, owned text, the file borrowed (binder).
+#[derive(Bind, Debug)]
+pub struct Upload<'r> {
+    #[bind(body)]
+    pub title: String,
+    #[bind(body)]
+    pub tags: Vec<String>,
+    #[bind(body)]
+    pub avatar: binder_http::FilePart<'r>,
+}
+
+/// The upload, borrowed text (binder).
+#[derive(Bind, Debug)]
+pub struct UploadRef<'r> {
+    #[bind(body)]
+    pub title: &'r str,
+    #[bind(body)]
+    pub tags: Vec<&'r str>,
+    #[bind(body)]
+    pub avatar: binder_http::FilePart<'r>,
+}
+
+/// The upload as multer users hold it: owned text, the file as `Bytes`.
+#[derive(Debug)]
+pub struct MulterUpload {
+    pub title: String,
+    pub tags: Vec<String>,
+    pub avatar_name: Option<String>,
+    pub avatar_type: Option<String>,
+    pub avatar: bytes::Bytes,
+}
+
+/// binder: a multipart body into `T`.
+pub fn binder_multipart<'r, T: Bind<'r>>(body: &'r [u8], content_type: &'r [u8]) -> T {
+    T::bind(&Parts {
+        body: Body::classify(Some(content_type.trim_ascii_end()), body),
+        ..Parts::default()
+    })
+    .expect("binds")
+}
+
+/// multer (what axum's `Multipart` uses), driven over the body as one chunk,
+/// as a server holding the whole body would.
+pub fn multer_upload(body: &'static [u8], content_type: &[u8]) -> MulterUpload {
+    let ct = std::str::from_utf8(content_type.trim_ascii_end()).expect("ascii");
+    let boundary = multer::parse_boundary(ct).expect("boundary");
+    let stream = futures::stream::once(async move {
+        Ok::<_, std::convert::Infallible>(bytes::Bytes::from_static(body))
+    });
+    let mut mp = multer::Multipart::new(stream, boundary);
+    futures::executor::block_on(async move {
+        let mut up = MulterUpload {
+            title: String::new(),
+            tags: Vec::new(),
+            avatar_name: None,
+            avatar_type: None,
+            avatar: bytes::Bytes::new(),
+        };
+        while let Some(field) = mp.next_field().await.expect("field") {
+            match field.name() {
+                Some("title") => up.title = field.text().await.expect("text"),
+                Some("tags") => up.tags.push(field.text().await.expect("text")),
+                Some("avatar") => {
+                    up.avatar_name = field.file_name().map(str::to_owned);
+                    up.avatar_type = field.content_type().map(|m| m.to_string());
+                    up.avatar = field.bytes().await.expect("bytes");
+                }
+                _ => {}
+            }
+        }
+        up
+    })
+}
+
 /// The 5-field user, owned (binder, query source).
 #[derive(Bind, Deserialize, Debug, PartialEq)]
 pub struct User {
@@ -263,6 +342,24 @@ pub fn check_all() {
     let r: CookiesRef = binder_cookie(COOKIE6);
     assert_eq!((r.session, r.lang), (c.session.as_str(), "en"));
     assert_eq!(cookie_crate(COOKIE6), c);
+    let up: Upload = binder_multipart(MULTIPART4K, MULTIPART4K_TYPE);
+    assert_eq!(
+        (up.title.as_str(), up.tags.len(), up.avatar.data().len()),
+        ("Quarterly report", 2, 4096)
+    );
+    assert!(MULTIPART4K
+        .as_ptr_range()
+        .contains(&up.avatar.data().as_ptr()));
+    let up: UploadRef = binder_multipart(MULTIPART4K, MULTIPART4K_TYPE);
+    assert_eq!(
+        (up.title, up.tags, up.avatar.raw_filename()),
+        ("Quarterly report", vec!["finance", "q3"], &b"chart.png"[..])
+    );
+    let m = multer_upload(MULTIPART4K, MULTIPART4K_TYPE);
+    assert_eq!(
+        (m.title.as_str(), m.tags.len(), m.avatar.len()),
+        ("Quarterly report", 2, 4096)
+    );
     assert_eq!(floor_cookie(COOKIE6), c);
 }
 
