@@ -90,6 +90,10 @@ pub enum Escapes {
     Form,
     /// A URL path segment: `%XX` is a byte, `+` is itself.
     Path,
+    /// A JSON string's escapes (`\n`, `\u00e9`, surrogate pairs), already
+    /// checked by the [`json`](crate::json) reader: made only by
+    /// [`Raw::json`].
+    Json,
 }
 
 /// Stack scratch for decoding a value that a non-text type converts from.
@@ -110,8 +114,16 @@ const STACK_SCRATCH: usize = 128;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Raw<'r> {
-    bytes: &'r [u8],
-    escapes: Escapes,
+    repr: Repr<'r>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Repr<'r> {
+    /// Bytes as sent, not known to be UTF-8.
+    Bytes(&'r [u8], Escapes),
+    /// A JSON string's body, and whether it has escapes: UTF-8 already (the
+    /// reader checks the whole body once), so never checked again.
+    Json(&'r str, bool),
 }
 
 impl<'r> Raw<'r> {
@@ -119,8 +131,7 @@ impl<'r> Raw<'r> {
     #[inline]
     pub const fn plain(bytes: &'r [u8]) -> Self {
         Raw {
-            bytes,
-            escapes: Escapes::None,
+            repr: Repr::Bytes(bytes, Escapes::None),
         }
     }
 
@@ -133,55 +144,96 @@ impl<'r> Raw<'r> {
     /// Urlencoded bytes whose scan already knows whether they hold `%` or `+`.
     #[inline]
     pub const fn form_flagged(bytes: &'r [u8], needs_decoding: bool) -> Self {
+        let escapes = if needs_decoding {
+            Escapes::Form
+        } else {
+            Escapes::None
+        };
         Raw {
-            bytes,
-            escapes: if needs_decoding {
-                Escapes::Form
-            } else {
-                Escapes::None
-            },
+            repr: Repr::Bytes(bytes, escapes),
         }
     }
 
     /// A URL path segment, percent-encoded.
     #[inline]
     pub fn path(bytes: &'r [u8]) -> Self {
+        let escapes = if bytes.contains(&b'%') {
+            Escapes::Path
+        } else {
+            Escapes::None
+        };
         Raw {
-            bytes,
-            escapes: if bytes.contains(&b'%') {
-                Escapes::Path
-            } else {
-                Escapes::None
-            },
+            repr: Repr::Bytes(bytes, escapes),
+        }
+    }
+
+    /// A JSON string from the [`json`](crate::json) reader: borrowed as it
+    /// is when it has no escapes, and never checked for UTF-8 again.
+    ///
+    /// ```
+    /// use binder_core::convert::{Escapes, FromText, Raw};
+    /// use binder_core::json::Reader;
+    ///
+    /// let raw = Raw::json(Reader::new(br#""caf\u00e9""#).read_str()?);
+    /// assert_eq!(raw.escapes(), Escapes::Json);
+    /// assert_eq!(String::from_raw(raw).unwrap(), "café");
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    #[inline]
+    pub const fn json(s: crate::json::JsonStr<'r>) -> Self {
+        Raw {
+            repr: Repr::Json(s.raw(), s.has_escapes()),
         }
     }
 
     /// The bytes as sent.
     #[inline]
     pub const fn bytes(&self) -> &'r [u8] {
-        self.bytes
+        match self.repr {
+            Repr::Bytes(bytes, _) => bytes,
+            Repr::Json(text, _) => text.as_bytes(),
+        }
     }
 
     /// How the bytes are escaped.
     #[inline]
     pub const fn escapes(&self) -> Escapes {
-        self.escapes
+        match self.repr {
+            Repr::Bytes(_, escapes) => escapes,
+            Repr::Json(_, true) => Escapes::Json,
+            Repr::Json(_, false) => Escapes::None,
+        }
     }
 
     /// Whether the value is empty (decoding never empties a non-empty value).
     #[inline]
     pub const fn is_empty(&self) -> bool {
-        self.bytes.is_empty()
+        self.bytes().is_empty()
+    }
+
+    /// The text itself when nothing needs decoding: borrowed, checked for
+    /// UTF-8 unless the reader already did.
+    #[inline]
+    fn plain_text(&self) -> Option<Result<&'r str, ValueError>> {
+        match self.repr {
+            Repr::Bytes(bytes, Escapes::None) => Some(utf8(bytes)),
+            Repr::Json(text, false) => Some(Ok(text)),
+            _ => None,
+        }
     }
 
     /// The decoded bytes: borrowed when nothing changes, else written into
     /// `scratch`. `None` if they do not fit.
     #[inline]
     pub fn decode<'s>(&self, scratch: &'s mut [u8]) -> Option<Ref<'r, 's, [u8]>> {
-        let out = match self.escapes {
-            Escapes::None => return Some(Ref::Borrowed(self.bytes)),
-            Escapes::Form => crate::percent::decode_into(self.bytes, scratch),
-            Escapes::Path => crate::percent::decode_path_into(self.bytes, scratch),
+        let out = match self.repr {
+            Repr::Bytes(bytes, Escapes::None) => return Some(Ref::Borrowed(bytes)),
+            Repr::Json(text, false) => return Some(Ref::Borrowed(text.as_bytes())),
+            Repr::Bytes(bytes, Escapes::Form) => crate::percent::decode_into(bytes, scratch),
+            Repr::Bytes(bytes, Escapes::Path) => crate::percent::decode_path_into(bytes, scratch),
+            Repr::Json(text, true) => crate::json::unescape_into(text, scratch),
+            // Only `Raw::json` makes JSON escapes, and as `Repr::Json`.
+            Repr::Bytes(_, Escapes::Json) => None,
         };
         out.map(Ref::Copied)
     }
@@ -198,8 +250,8 @@ impl<'r> Raw<'r> {
         self,
         f: impl FnOnce(Text<'r, '_>) -> Result<T, ValueError>,
     ) -> Result<T, ValueError> {
-        if self.escapes == Escapes::None {
-            return f(Ref::Borrowed(utf8(self.bytes)?));
+        if let Some(text) = self.plain_text() {
+            return f(Ref::Borrowed(text?));
         }
         let mut stack = [0u8; STACK_SCRATCH];
         if let Some(decoded) = self.decode(&mut stack) {
@@ -229,10 +281,11 @@ impl<'r> Raw<'r> {
 
     #[cfg(feature = "alloc")]
     fn decode_vec(&self) -> alloc::vec::Vec<u8> {
-        match self.escapes {
-            Escapes::None => self.bytes.to_vec(),
-            Escapes::Form => crate::percent::decode_vec::<true>(self.bytes),
-            Escapes::Path => crate::percent::decode_vec::<false>(self.bytes),
+        match self.repr {
+            Repr::Bytes(bytes, Escapes::Form) => crate::percent::decode_vec::<true>(bytes),
+            Repr::Bytes(bytes, Escapes::Path) => crate::percent::decode_vec::<false>(bytes),
+            Repr::Json(text, true) => crate::json::unescape_string(text).into_bytes(),
+            _ => self.bytes().to_vec(),
         }
     }
 
@@ -245,8 +298,12 @@ impl<'r> Raw<'r> {
     #[inline]
     pub fn into_cow(self) -> Result<alloc::borrow::Cow<'r, str>, ValueError> {
         use alloc::borrow::Cow;
-        if self.escapes == Escapes::None {
-            return Ok(Cow::Borrowed(utf8(self.bytes)?));
+        if let Some(text) = self.plain_text() {
+            return Ok(Cow::Borrowed(text?));
+        }
+        if let Repr::Json(text, true) = self.repr {
+            // Decoded JSON escapes are UTF-8 by construction.
+            return Ok(Cow::Owned(crate::json::unescape_string(text)));
         }
         alloc::string::String::from_utf8(self.decode_vec())
             .map(Cow::Owned)

@@ -13,6 +13,7 @@
 //! | [`query`] | a URL query string (the bytes after `?`) |
 //! | [`form`] | an `application/x-www-form-urlencoded` body |
 //! | [`cookie`] | a `Cookie` header value |
+//! | [`json`] | a JSON body, strictly (RFC 8259), as a pull reader |
 //! | [`percent`] | percent-decoding of one key or value |
 //! | [`convert`] | text to integers, floats, `bool`, `char` and strings |
 //! | [`bind`] | the engine `#[derive(Bind)]` targets |
@@ -54,6 +55,7 @@ pub mod convert;
 pub mod cookie;
 pub mod error;
 pub mod form;
+pub mod json;
 pub mod limits;
 pub mod percent;
 pub mod query;
