@@ -90,6 +90,10 @@ pub enum Escapes {
     Form,
     /// A URL path segment: `%XX` is a byte, `+` is itself.
     Path,
+    /// A JSON string's escapes (`\n`, `\u00e9`, surrogate pairs), already
+    /// checked by the [`json`](crate::json) reader: made only by
+    /// [`Raw::json`].
+    Json,
 }
 
 /// Stack scratch for decoding a value that a non-text type converts from.
@@ -110,8 +114,16 @@ const STACK_SCRATCH: usize = 128;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Raw<'r> {
-    bytes: &'r [u8],
-    escapes: Escapes,
+    repr: Repr<'r>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Repr<'r> {
+    /// Bytes as sent, not known to be UTF-8.
+    Bytes(&'r [u8], Escapes),
+    /// A JSON string's body, and whether it has escapes: UTF-8 already (the
+    /// reader checks the whole body once), so never checked again.
+    Json(&'r str, bool),
 }
 
 impl<'r> Raw<'r> {
@@ -119,8 +131,7 @@ impl<'r> Raw<'r> {
     #[inline]
     pub const fn plain(bytes: &'r [u8]) -> Self {
         Raw {
-            bytes,
-            escapes: Escapes::None,
+            repr: Repr::Bytes(bytes, Escapes::None),
         }
     }
 
@@ -133,45 +144,46 @@ impl<'r> Raw<'r> {
     /// Urlencoded bytes whose scan already knows whether they hold `%` or `+`.
     #[inline]
     pub const fn form_flagged(bytes: &'r [u8], needs_decoding: bool) -> Self {
+        let escapes = if needs_decoding {
+            Escapes::Form
+        } else {
+            Escapes::None
+        };
         Raw {
-            bytes,
-            escapes: if needs_decoding {
-                Escapes::Form
-            } else {
-                Escapes::None
-            },
+            repr: Repr::Bytes(bytes, escapes),
         }
     }
 
     /// A URL path segment, percent-encoded.
     #[inline]
     pub fn path(bytes: &'r [u8]) -> Self {
+        let escapes = if bytes.contains(&b'%') {
+            Escapes::Path
+        } else {
+            Escapes::None
+        };
         Raw {
-            bytes,
-            escapes: if bytes.contains(&b'%') {
-                Escapes::Path
-            } else {
-                Escapes::None
-            },
+            repr: Repr::Bytes(bytes, escapes),
         }
     }
 
-    /// The bytes as sent.
+    /// A JSON string from the [`json`](crate::json) reader: borrowed as it
+    /// is when it has no escapes, and never checked for UTF-8 again.
+    ///
+    /// ```
+    /// use binder_core::convert::{Escapes, FromText, Raw};
+    /// use binder_core::json::Reader;
+    ///
+    /// let raw = Raw::json(Reader::new(br#""caf\u00e9""#).read_str()?);
+    /// assert_eq!(raw.escapes(), Escapes::Json);
+    /// assert_eq!(String::from_raw(raw).unwrap(), "café");
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
     #[inline]
-    pub const fn bytes(&self) -> &'r [u8] {
-        self.bytes
-    }
-
-    /// How the bytes are escaped.
-    #[inline]
-    pub const fn escapes(&self) -> Escapes {
-        self.escapes
-    }
-
-    /// Whether the value is empty (decoding never empties a non-empty value).
-    #[inline]
-    pub const fn is_empty(&self) -> bool {
-        self.bytes.is_empty()
+    pub const fn json(s: crate::json::JsonStr<'r>) -> Self {
+        Raw {
+            repr: Repr::Json(s.raw(), s.has_escapes()),
+        }
     }
 
     /// Urlencoded bytes not yet looked at for escapes: decoding finds out,
@@ -179,8 +191,43 @@ impl<'r> Raw<'r> {
     #[inline]
     pub const fn form_unscanned(bytes: &'r [u8]) -> Self {
         Raw {
-            bytes,
-            escapes: Escapes::Form,
+            repr: Repr::Bytes(bytes, Escapes::Form),
+        }
+    }
+
+    /// The bytes as sent.
+    #[inline]
+    pub const fn bytes(&self) -> &'r [u8] {
+        match self.repr {
+            Repr::Bytes(bytes, _) => bytes,
+            Repr::Json(text, _) => text.as_bytes(),
+        }
+    }
+
+    /// How the bytes are escaped.
+    #[inline]
+    pub const fn escapes(&self) -> Escapes {
+        match self.repr {
+            Repr::Bytes(_, escapes) => escapes,
+            Repr::Json(_, true) => Escapes::Json,
+            Repr::Json(_, false) => Escapes::None,
+        }
+    }
+
+    /// Whether the value is empty (decoding never empties a non-empty value).
+    #[inline]
+    pub const fn is_empty(&self) -> bool {
+        self.bytes().is_empty()
+    }
+
+    /// The text itself when nothing needs decoding: borrowed, checked for
+    /// UTF-8 unless the reader already did.
+    #[inline]
+    fn plain_text(&self) -> Option<Result<&'r str, ValueError>> {
+        match self.repr {
+            Repr::Bytes(bytes, Escapes::None) => Some(utf8(bytes)),
+            Repr::Json(text, false) => Some(Ok(text)),
+            _ => None,
         }
     }
 
@@ -188,11 +235,21 @@ impl<'r> Raw<'r> {
     /// `scratch`. `None` if they do not fit.
     #[inline]
     pub fn decode<'s>(&self, scratch: &'s mut [u8]) -> Option<Ref<'r, 's, [u8]>> {
-        match self.escapes {
-            Escapes::None => Some(Ref::Borrowed(self.bytes)),
-            Escapes::Form => crate::percent::decode_ref::<true>(self.bytes, scratch),
-            Escapes::Path => crate::percent::decode_ref::<false>(self.bytes, scratch),
-        }
+        let out = match self.repr {
+            Repr::Bytes(bytes, Escapes::None) => return Some(Ref::Borrowed(bytes)),
+            Repr::Json(text, false) => return Some(Ref::Borrowed(text.as_bytes())),
+            // One pass: borrowed after all when no escape is found.
+            Repr::Bytes(bytes, Escapes::Form) => {
+                return crate::percent::decode_ref::<true>(bytes, scratch)
+            }
+            Repr::Bytes(bytes, Escapes::Path) => {
+                return crate::percent::decode_ref::<false>(bytes, scratch)
+            }
+            Repr::Json(text, true) => crate::json::unescape_into(text, scratch),
+            // Only `Raw::json` makes JSON escapes, and as `Repr::Json`.
+            Repr::Bytes(_, Escapes::Json) => None,
+        };
+        out.map(Ref::Copied)
     }
 
     /// Decodes if needed, then calls `f` with the bytes: borrowed when
@@ -208,8 +265,8 @@ impl<'r> Raw<'r> {
         self,
         f: impl FnOnce(&[u8]) -> Result<T, ValueError>,
     ) -> Result<T, ValueError> {
-        if self.escapes == Escapes::None {
-            return f(self.bytes);
+        if let Repr::Bytes(bytes, Escapes::None) = self.repr {
+            return f(bytes);
         }
         let mut stack = [0u8; STACK_SCRATCH];
         match self.decode(&mut stack) {
@@ -224,7 +281,7 @@ impl<'r> Raw<'r> {
         self,
         f: impl FnOnce(&[u8]) -> Result<T, ValueError>,
     ) -> Result<T, ValueError> {
-        f(&self.decode_cow())
+        f(&self.decode_vec())
     }
 
     #[cfg(not(feature = "alloc"))]
@@ -248,8 +305,8 @@ impl<'r> Raw<'r> {
         self,
         f: impl FnOnce(Text<'r, '_>) -> Result<T, ValueError>,
     ) -> Result<T, ValueError> {
-        if self.escapes == Escapes::None {
-            return f(Ref::Borrowed(utf8(self.bytes)?));
+        if let Some(text) = self.plain_text() {
+            return f(Ref::Borrowed(text?));
         }
         let mut stack = [0u8; STACK_SCRATCH];
         if let Some(decoded) = self.decode(&mut stack) {
@@ -264,7 +321,7 @@ impl<'r> Raw<'r> {
         self,
         f: impl FnOnce(Text<'r, '_>) -> Result<T, ValueError>,
     ) -> Result<T, ValueError> {
-        let owned = self.decode_cow();
+        let owned = self.decode_vec();
         f(Ref::Copied(utf8(&owned)?))
     }
 
@@ -277,14 +334,17 @@ impl<'r> Raw<'r> {
         Err(ValueError::new(ValueErrorKind::TooLong))
     }
 
-    /// The decoded bytes, borrowed when nothing changes, in one pass.
     #[cfg(feature = "alloc")]
-    #[inline]
-    fn decode_cow(&self) -> alloc::borrow::Cow<'r, [u8]> {
-        match self.escapes {
-            Escapes::None => alloc::borrow::Cow::Borrowed(self.bytes),
-            Escapes::Form => crate::percent::decode_cow_with::<true>(self.bytes),
-            Escapes::Path => crate::percent::decode_cow_with::<false>(self.bytes),
+    fn decode_vec(&self) -> alloc::vec::Vec<u8> {
+        match self.repr {
+            Repr::Bytes(bytes, Escapes::Form) => {
+                crate::percent::decode_cow_with::<true>(bytes).into_owned()
+            }
+            Repr::Bytes(bytes, Escapes::Path) => {
+                crate::percent::decode_cow_with::<false>(bytes).into_owned()
+            }
+            Repr::Json(text, true) => crate::json::unescape_string(text).into_bytes(),
+            _ => self.bytes().to_vec(),
         }
     }
 
@@ -297,7 +357,18 @@ impl<'r> Raw<'r> {
     #[inline]
     pub fn into_cow(self) -> Result<alloc::borrow::Cow<'r, str>, ValueError> {
         use alloc::borrow::Cow;
-        match self.decode_cow() {
+        if let Some(text) = self.plain_text() {
+            return Ok(Cow::Borrowed(text?));
+        }
+        let decoded = match self.repr {
+            // Decoded JSON escapes are UTF-8 by construction.
+            Repr::Json(text, _) => return Ok(Cow::Owned(crate::json::unescape_string(text))),
+            // One pass: borrowed after all when no escape is found.
+            Repr::Bytes(bytes, Escapes::Form) => crate::percent::decode_cow_with::<true>(bytes),
+            Repr::Bytes(bytes, Escapes::Path) => crate::percent::decode_cow_with::<false>(bytes),
+            Repr::Bytes(bytes, _) => Cow::Borrowed(bytes),
+        };
+        match decoded {
             Cow::Borrowed(b) => utf8(b).map(Cow::Borrowed),
             Cow::Owned(v) => alloc::string::String::from_utf8(v)
                 .map(Cow::Owned)

@@ -104,6 +104,35 @@ pub enum ErrorKind {
     /// A part with more header lines than
     /// [`Limits::max_part_headers`](crate::Limits::max_part_headers).
     TooManyPartHeaders,
+    // JSON
+    /// The JSON input ended before its value was complete.
+    JsonEof,
+    /// A byte that RFC 8259 does not allow where it stands: a missing comma
+    /// or colon, a trailing comma, a bad literal, a byte order mark.
+    JsonUnexpected,
+    /// Bytes other than whitespace after the JSON value.
+    JsonTrailing,
+    /// The JSON input is not UTF-8.
+    JsonInvalidUtf8,
+    /// A control character (U+0000 to U+001F) written unescaped in a string.
+    JsonControlChar,
+    /// A backslash escape RFC 8259 does not define, or `\u` without four
+    /// hex digits.
+    JsonInvalidEscape,
+    /// A `\u` escape of a UTF-16 surrogate that is not half of a pair.
+    JsonLoneSurrogate,
+    /// A number outside RFC 8259's grammar: a leading zero, a missing digit.
+    JsonInvalidNumber,
+    /// Arrays and objects nested deeper than
+    /// [`Limits::max_json_depth`](crate::Limits::max_json_depth).
+    JsonTooDeep,
+    /// A well-formed value of another type than the one asked for (a number
+    /// where a string was read). Nothing was consumed: the value can still be
+    /// skipped.
+    JsonUnexpectedType,
+    /// A reader call out of order (a value read where a member name is due),
+    /// or any call after a syntax error: a bug in the caller, never the input.
+    JsonOutOfOrder,
 }
 
 impl ErrorKind {
@@ -131,6 +160,17 @@ impl ErrorKind {
             ErrorKind::TooManyParts => "more multipart parts than the limit allows",
             ErrorKind::PartHeadersTooLong => "multipart part headers longer than the limit allows",
             ErrorKind::TooManyPartHeaders => "more multipart part headers than the limit allows",
+            ErrorKind::JsonEof => "the JSON ends early",
+            ErrorKind::JsonUnexpected => "a byte not allowed here in JSON",
+            ErrorKind::JsonTrailing => "bytes after the end of the JSON value",
+            ErrorKind::JsonInvalidUtf8 => "JSON that is not valid UTF-8",
+            ErrorKind::JsonControlChar => "an unescaped control character in a JSON string",
+            ErrorKind::JsonInvalidEscape => "an invalid escape in a JSON string",
+            ErrorKind::JsonLoneSurrogate => "an unpaired surrogate escape in a JSON string",
+            ErrorKind::JsonInvalidNumber => "an invalid JSON number",
+            ErrorKind::JsonTooDeep => "JSON nested deeper than the limit allows",
+            ErrorKind::JsonUnexpectedType => "a JSON value of another type than expected",
+            ErrorKind::JsonOutOfOrder => "a JSON reader call out of order or after an error",
         }
     }
 }
@@ -215,7 +255,8 @@ pub enum ValueErrorKind {
     /// Not exactly one character.
     NotAChar,
     /// An escaped value too long to decode without allocating (only without
-    /// the `alloc` feature).
+    /// the `alloc` feature), or longer than the scratch buffer a caller
+    /// passed to decode it into (never truncated).
     TooLong,
     /// A file part was sent for a field that takes text.
     UnexpectedFile,

@@ -14,6 +14,7 @@
 //! | [`form`] | an `application/x-www-form-urlencoded` body |
 //! | [`cookie`] | a `Cookie` header value |
 //! | [`multipart`] | a `multipart/form-data` body, part by part, zero-copy |
+//! | [`json`] | a JSON body, strictly (RFC 8259), as a pull reader |
 //! | [`percent`] | percent-decoding of one key or value |
 //! | [`convert`] | text to integers, floats, `bool`, `char` and strings |
 //! | [`bind`] | the engine `#[derive(Bind)]` targets |
@@ -55,6 +56,7 @@ pub mod convert;
 pub mod cookie;
 pub mod error;
 pub mod form;
+pub mod json;
 pub mod limits;
 pub mod multipart;
 pub mod percent;

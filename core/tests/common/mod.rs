@@ -4,6 +4,8 @@
 #[path = "oracle.rs"]
 pub mod oracle;
 
+#[path = "json_oracle.rs"]
+pub mod json_oracle;
 #[path = "multipart_oracle.rs"]
 pub mod multipart_oracle;
 
@@ -92,6 +94,322 @@ pub fn cookie_text(rng: &mut Rng, max_len: usize) -> String {
     while out.len() < len {
         let piece: &str = rng.pick(PIECES);
         out.push_str(piece);
+    }
+    out
+}
+
+/// Integers at the edges of every width, floats at the edges of `f32` and
+/// `f64`, and near-numbers RFC 8259 refuses.
+pub const JSON_NUMBERS: &[&str] = &[
+    "0",
+    "-0",
+    "1",
+    "-1",
+    "127",
+    "128",
+    "-128",
+    "-129",
+    "255",
+    "256",
+    "32767",
+    "32768",
+    "-32768",
+    "-32769",
+    "65535",
+    "65536",
+    "2147483647",
+    "2147483648",
+    "-2147483648",
+    "-2147483649",
+    "4294967295",
+    "4294967296",
+    "9223372036854775807",
+    "9223372036854775808",
+    "-9223372036854775808",
+    "-9223372036854775809",
+    "18446744073709551615",
+    "18446744073709551616",
+    "-18446744073709551616",
+    "170141183460469231731687303715884105727",
+    "170141183460469231731687303715884105728",
+    "-170141183460469231731687303715884105728",
+    "-170141183460469231731687303715884105729",
+    "340282366920938463463374607431768211455",
+    "340282366920938463463374607431768211456",
+    "9007199254740993",
+    "9007199254740992.5",
+    "1e22",
+    "1e23",
+    "1e308",
+    "1.7976931348623157e308",
+    "1.7976931348623158e308",
+    "1.7976931348623159e308",
+    "1e309",
+    "-1e309",
+    "5e-324",
+    "2e-324",
+    "1e-400",
+    "3.4028235e38",
+    "3.4028236e38",
+    "1e39",
+    "1.17549435e-38",
+    "1.0",
+    "1e5",
+    "1E+2",
+    "1e-2",
+    "0.1",
+    "99.5",
+    "-0.0",
+    "0e400",
+    "123.456e-7",
+    "0.30000000000000004",
+    // Refused by RFC 8259:
+    "01",
+    "-01",
+    "00",
+    "1.",
+    ".5",
+    "1e",
+    "1e+",
+    "-",
+    "+1",
+    "0x10",
+    "2.e3",
+    "NaN",
+    "Infinity",
+    "1.5.3",
+];
+
+/// Strings pieces: plain text, multi-byte UTF-8, every escape, surrogate
+/// pairs and lone halves, and bytes a string may not hold.
+const JSON_STRING_PIECES: &[&[u8]] = &[
+    b"a",
+    b"id",
+    b"name",
+    b" ",
+    b"SKU-0001",
+    "é".as_bytes(),
+    "€".as_bytes(),
+    "😀".as_bytes(),
+    b"\x7f",
+    br#"\""#,
+    br"\\",
+    br"\/",
+    br"\b",
+    br"\f",
+    br"\n",
+    br"\r",
+    br"\t",
+    br"\u0041",
+    br"\u00e9",
+    br"\u20AC",
+    br"\u0000",
+    br"\u001f",
+    br"\ud83d\ude00",
+    br"\uDBFF\uDFFF",
+    br"\ud800",
+    br"\udc00",
+    br"\ud800\u0041",
+    br"\ud800\n",
+    br"\uD834\uDd1e",
+    br"\x",
+    br"\u12",
+    br"\uzzzz",
+    br"\'",
+    b"\x00",
+    b"\x1f",
+    b"\t",
+    b"\n",
+    b"\xff",
+    b"\xc3",
+    b"\xed\xa0\x80",
+    b"\xef\xbb\xbf",
+];
+
+/// Member names: short and long, repeated, and escaped ones that decode to
+/// the same bytes as others (and some too long for a small scratch).
+const JSON_NAMES: &[&[u8]] = &[
+    b"a",
+    b"b",
+    b"id",
+    b"sku",
+    br"\u0061",
+    br"i\u0064",
+    b"",
+    b"a long member name",
+    br"a long \u0065scaped name",
+    br"\ud83d\ude00",
+];
+
+const JSON_WS: &[&[u8]] = &[b"", b"", b"", b" ", b"\n", b"\t", b"\r\n", b"  "];
+
+fn json_ws(rng: &mut Rng, out: &mut Vec<u8>) {
+    out.extend_from_slice(rng.pick(JSON_WS));
+}
+
+fn json_string(rng: &mut Rng, out: &mut Vec<u8>) {
+    out.push(b'"');
+    for _ in 0..rng.below(6) {
+        // Mostly valid pieces: the first 24 are.
+        let piece = if rng.below(12) == 0 {
+            rng.pick(JSON_STRING_PIECES)
+        } else {
+            JSON_STRING_PIECES[rng.below(24)]
+        };
+        out.extend_from_slice(piece);
+    }
+    out.push(b'"');
+}
+
+fn json_number(rng: &mut Rng, out: &mut Vec<u8>) {
+    if rng.below(2) == 0 {
+        // Valid edges mostly, sometimes a refused near-number.
+        let n = if rng.below(10) == 0 {
+            rng.pick(JSON_NUMBERS)
+        } else {
+            JSON_NUMBERS[rng.below(JSON_NUMBERS.len() - 14)]
+        };
+        out.extend_from_slice(n.as_bytes());
+        return;
+    }
+    if rng.below(3) == 0 {
+        out.push(b'-');
+    }
+    let most = if rng.below(8) == 0 { 40 } else { 6 };
+    let digits = 1 + rng.below(most);
+    for k in 0..digits {
+        let d = if k == 0 && digits > 1 {
+            1 + rng.below(9)
+        } else {
+            rng.below(10)
+        };
+        out.push(b'0' + d as u8);
+    }
+    if rng.below(3) == 0 {
+        out.push(b'.');
+        for _ in 0..1 + rng.below(25) {
+            out.push(b'0' + rng.below(10) as u8);
+        }
+    }
+    if rng.below(4) == 0 {
+        out.push(*rng.pick(&[&b'e', &b'E']));
+        match rng.below(3) {
+            0 => out.push(b'-'),
+            1 => out.push(b'+'),
+            _ => {}
+        }
+        for _ in 0..1 + rng.below(3) {
+            out.push(b'0' + rng.below(10) as u8);
+        }
+    }
+}
+
+fn json_value(rng: &mut Rng, out: &mut Vec<u8>, depth: usize) {
+    json_ws(rng, out);
+    let kinds = if depth < 5 { 8 } else { 5 };
+    match rng.below(kinds) {
+        0 => json_string(rng, out),
+        1 | 2 => json_number(rng, out),
+        3 => out.extend_from_slice(rng.pick(&[&b"true"[..], b"false", b"null"])),
+        4 => json_string(rng, out),
+        5 => {
+            out.push(b'[');
+            let n = rng.below(5);
+            for k in 0..n {
+                if k > 0 {
+                    out.push(b',');
+                }
+                json_value(rng, out, depth + 1);
+            }
+            json_ws(rng, out);
+            out.push(b']');
+        }
+        _ => {
+            out.push(b'{');
+            let n = rng.below(5);
+            for k in 0..n {
+                if k > 0 {
+                    out.push(b',');
+                }
+                json_ws(rng, out);
+                out.push(b'"');
+                out.extend_from_slice(rng.pick(JSON_NAMES));
+                out.push(b'"');
+                json_ws(rng, out);
+                out.push(b':');
+                json_value(rng, out, depth + 1);
+            }
+            json_ws(rng, out);
+            out.push(b'}');
+        }
+    }
+    json_ws(rng, out);
+}
+
+/// Nesting around `limit` levels, of arrays and objects mixed.
+fn json_deep(rng: &mut Rng, out: &mut Vec<u8>, limit: usize) {
+    let depth = limit - 3 + rng.below(7);
+    let mut closers = Vec::with_capacity(depth);
+    for _ in 0..depth {
+        if rng.below(2) == 0 {
+            out.push(b'[');
+            closers.push(b']');
+        } else {
+            out.extend_from_slice(br#"{"a":"#);
+            closers.push(b'}');
+        }
+    }
+    json_value(rng, out, 5);
+    while let Some(c) = closers.pop() {
+        out.push(c);
+    }
+}
+
+/// A JSON document biased toward what a strict reader must get right:
+/// escapes and surrogates, numbers at every width's edge, nesting around
+/// `depth_limit`; one in three is then damaged (a byte inserted, removed or
+/// replaced, or the end cut off).
+pub fn json_doc(rng: &mut Rng, depth_limit: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    if rng.below(25) == 0 {
+        json_deep(rng, &mut out, depth_limit);
+    } else {
+        json_value(rng, &mut out, 0);
+    }
+    if rng.below(3) == 0 && !out.is_empty() {
+        const DAMAGE: &[&[u8]] = &[
+            b",",
+            b"]",
+            b"}",
+            b"[",
+            b"{",
+            b":",
+            b"\"",
+            b"\\",
+            b"0",
+            b"-",
+            b".",
+            b"e",
+            b" ",
+            b"\x0c",
+            b"\x00",
+            b"\xff",
+            b"\xef\xbb\xbf",
+            b"/",
+            b"x",
+        ];
+        let at = rng.below(out.len() + 1);
+        match rng.below(4) {
+            0 => {
+                let piece: &[u8] = rng.pick(DAMAGE);
+                out.splice(at..at, piece.iter().copied());
+            }
+            1 if at < out.len() => {
+                out.remove(at);
+            }
+            2 if at < out.len() => out[at] = rng.next_u64() as u8,
+            _ => out.truncate(at),
+        }
     }
     out
 }

@@ -1,0 +1,840 @@
+//! The pull reader.
+
+use super::number::Number;
+use super::string::{escape_at, find_stop, EscapeError, JsonStr, Name};
+use super::Kind;
+use crate::error::{Error, ErrorKind};
+use crate::limits::Limits;
+
+/// The deepest nesting a [`Reader`] tracks, whatever
+/// [`Limits::max_json_depth`] says: one bit a level, kept on the stack.
+pub const MAX_DEPTH: usize = 1024;
+
+const STACK_WORDS: usize = MAX_DEPTH / 64;
+
+/// What the reader expects next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// A value: at the start, after a member's name, after
+    /// [`Reader::next_element`] returned `true`.
+    Value,
+    /// The first member or element of the container just opened, or its end.
+    First,
+    /// A value was just read: a comma or the container's end, or (at the top)
+    /// the end of input.
+    Next,
+    /// A syntax error was returned: every later call fails.
+    Failed,
+}
+
+/// A strict, zero-copy pull reader of one JSON document
+/// ([RFC 8259](https://www.rfc-editor.org/rfc/rfc8259)).
+///
+/// The caller walks the document once, asking for what it expects:
+/// [`peek`](Reader::peek) says what comes next,
+/// [`begin_object`](Reader::begin_object) and
+/// [`next_member`](Reader::next_member) walk an object,
+/// [`begin_array`](Reader::begin_array) and
+/// [`next_element`](Reader::next_element) an array, the `read_` methods
+/// take one scalar, [`skip_value`](Reader::skip_value) validates and skips
+/// any value, and [`finish`](Reader::finish) checks nothing follows.
+///
+/// ```
+/// use binder_core::json::Reader;
+///
+/// let body = br#"{"name": "Ada", "age": 36, "tags": ["x"], "admin": true}"#;
+/// let mut r = Reader::new(body);
+/// let (mut name, mut age, mut admin) = (None, None, None);
+/// let mut scratch = [0u8; 32];
+/// r.begin_object()?;
+/// while let Some(member) = r.next_member(&mut scratch)? {
+///     match member.key() {
+///         Some(b"name") => name = Some(r.read_str()?.as_str()),
+///         Some(b"age") => age = Some(r.read_number()?.parse::<u32>()?),
+///         Some(b"admin") => admin = Some(r.read_bool()?),
+///         _ => r.skip_value()?,
+///     }
+/// }
+/// r.finish()?;
+/// assert_eq!((name, age, admin), (Some(Some("Ada")), Some(36), Some(true)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// The reader never accepts what RFC 8259 refuses, whatever order the
+/// caller calls it in: a call the grammar does not allow where the reader
+/// stands is [`ErrorKind::JsonOutOfOrder`], and after a syntax error every
+/// call fails. A value of another type than the one asked for is
+/// [`ErrorKind::JsonUnexpectedType`] and consumes nothing, so the caller can
+/// record a field error and [`skip_value`](Reader::skip_value).
+#[derive(Clone, Debug)]
+pub struct Reader<'a> {
+    /// The input up to its first byte that is not UTF-8 (all of it when it
+    /// is all UTF-8): reaching its end early is then that error.
+    text: &'a str,
+    pos: usize,
+    /// Whether `text` is the whole input.
+    complete: bool,
+    state: State,
+    depth: usize,
+    max_depth: usize,
+    /// Bit `d` set: the container at depth `d + 1` is an object.
+    objects: [u64; STACK_WORDS],
+}
+
+impl<'a> Reader<'a> {
+    /// A reader of `input` under [`Limits::DEFAULT`].
+    ///
+    /// The whole input is checked for UTF-8 here, once; a byte that is not
+    /// is reported when the reader reaches it.
+    ///
+    /// ```
+    /// use binder_core::{json::Reader, ErrorKind};
+    ///
+    /// let mut r = Reader::new(b"[\"ok\", \"\xff\"]");
+    /// r.begin_array()?;
+    /// r.next_element()?;
+    /// assert_eq!(r.read_str()?.as_str(), Some("ok"));
+    /// r.next_element()?;
+    /// let err = r.read_str().unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (ErrorKind::JsonInvalidUtf8, 8));
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    #[inline]
+    pub fn new(input: &'a [u8]) -> Self {
+        Self::with_limits(input, &Limits::DEFAULT)
+    }
+
+    /// A reader of `input` under `limits` ([`Limits::max_json_depth`], of
+    /// which at most [`MAX_DEPTH`] is honoured).
+    ///
+    /// ```
+    /// use binder_core::{json::Reader, ErrorKind, Limits};
+    ///
+    /// let mut limits = Limits::DEFAULT;
+    /// limits.max_json_depth = 1;
+    /// let mut r = Reader::with_limits(b"[[]]", &limits);
+    /// r.begin_array()?;
+    /// r.next_element()?;
+    /// let err = r.begin_array().unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (ErrorKind::JsonTooDeep, 1));
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    #[inline]
+    pub fn with_limits(input: &'a [u8], limits: &Limits) -> Self {
+        let (text, complete) = match core::str::from_utf8(input) {
+            Ok(text) => (text, true),
+            Err(e) => (valid_prefix(input, e.valid_up_to()), false),
+        };
+        Reader {
+            text,
+            pos: 0,
+            complete,
+            state: State::Value,
+            depth: 0,
+            max_depth: if limits.max_json_depth < MAX_DEPTH {
+                limits.max_json_depth
+            } else {
+                MAX_DEPTH
+            },
+            objects: [0; STACK_WORDS],
+        }
+    }
+
+    /// The byte offset the reader has reached in the input.
+    ///
+    /// ```
+    /// let mut r = binder_core::json::Reader::new(b" [1] ");
+    /// r.begin_array()?;
+    /// assert_eq!(r.offset(), 2);
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    #[inline]
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    /// How deep the reader stands: 0 outside every container.
+    ///
+    /// ```
+    /// let mut r = binder_core::json::Reader::new(b"[[]]");
+    /// r.begin_array()?;
+    /// assert_eq!(r.depth(), 1);
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    #[inline]
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    #[inline(always)]
+    fn bytes(&self) -> &'a [u8] {
+        self.text.as_bytes()
+    }
+
+    /// Skips whitespace; the next byte, not consumed.
+    #[inline(always)]
+    fn skip_ws(&mut self) -> Option<u8> {
+        let bytes = self.bytes();
+        while let Some(&c) = bytes.get(self.pos) {
+            if c > b' ' || !matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
+                return Some(c);
+            }
+            self.pos += 1;
+        }
+        None
+    }
+
+    /// Skips whitespace; the next byte, or the end-of-input error.
+    #[inline(always)]
+    fn next_byte(&mut self) -> Result<u8, Error> {
+        match self.skip_ws() {
+            Some(c) => Ok(c),
+            None => Err(self.eof()),
+        }
+    }
+
+    /// A syntax error: every later call fails.
+    #[cold]
+    #[inline(never)]
+    fn fail(&mut self, kind: ErrorKind, at: usize) -> Error {
+        self.state = State::Failed;
+        Error::new(kind, at)
+    }
+
+    /// The input ended early: at its real end, or at a byte that is not
+    /// UTF-8.
+    #[cold]
+    #[inline(never)]
+    fn eof(&mut self) -> Error {
+        let kind = if self.complete {
+            ErrorKind::JsonEof
+        } else {
+            ErrorKind::JsonInvalidUtf8
+        };
+        self.fail(kind, self.text.len())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn unexpected(&mut self, at: usize) -> Error {
+        if at >= self.text.len() {
+            return self.eof();
+        }
+        self.fail(ErrorKind::JsonUnexpected, at)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn out_of_order(&mut self) -> Error {
+        self.fail(ErrorKind::JsonOutOfOrder, self.pos)
+    }
+
+    /// The byte `c` at `pos` starts no value of the type asked for: a type
+    /// error if it starts another value (nothing consumed), else a syntax
+    /// error.
+    #[cold]
+    #[inline(never)]
+    fn mismatch(&mut self, c: u8) -> Error {
+        if kind_of(c).is_some() {
+            Error::new(ErrorKind::JsonUnexpectedType, self.pos)
+        } else {
+            self.unexpected(self.pos)
+        }
+    }
+
+    /// Where a value is due: the state is right, whitespace is skipped, and
+    /// the value's first byte is returned, not consumed.
+    #[inline(always)]
+    fn value_start(&mut self) -> Result<u8, Error> {
+        if self.state != State::Value {
+            return Err(self.out_of_order());
+        }
+        self.next_byte()
+    }
+
+    /// What the next value is, without consuming it (whitespace aside). The
+    /// value is checked only when it is read or skipped.
+    ///
+    /// ```
+    /// use binder_core::json::{Kind, Reader};
+    ///
+    /// let mut r = Reader::new(b"  -1");
+    /// assert_eq!(r.peek()?, Kind::Number);
+    /// assert_eq!(r.read_number()?.as_str(), "-1");
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::JsonEof`], or [`ErrorKind::JsonUnexpected`] for a byte
+    /// that starts no value; [`ErrorKind::JsonOutOfOrder`] where no value is
+    /// due.
+    #[inline]
+    pub fn peek(&mut self) -> Result<Kind, Error> {
+        let c = self.value_start()?;
+        match kind_of(c) {
+            Some(kind) => Ok(kind),
+            None => Err(self.unexpected(self.pos)),
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, object: bool) -> Result<(), Error> {
+        let d = self.depth;
+        if d >= self.max_depth {
+            return Err(self.fail(ErrorKind::JsonTooDeep, self.pos));
+        }
+        let (word, bit) = (d / 64, 1u64 << (d % 64));
+        if let Some(w) = self.objects.get_mut(word) {
+            if object {
+                *w |= bit;
+            } else {
+                *w &= !bit;
+            }
+        }
+        self.depth = d + 1;
+        self.pos += 1;
+        Ok(())
+    }
+
+    /// Whether the innermost open container is an object (`false` when none
+    /// is open).
+    #[inline(always)]
+    fn in_object(&self) -> bool {
+        match self.depth.checked_sub(1) {
+            Some(d) => self
+                .objects
+                .get(d / 64)
+                .is_some_and(|w| w >> (d % 64) & 1 == 1),
+            None => false,
+        }
+    }
+
+    /// Consumes the closing byte at `pos`.
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.pos += 1;
+        self.depth -= 1;
+        self.state = State::Next;
+    }
+
+    /// Opens an object: the caller then calls [`Reader::next_member`] until
+    /// it returns `None`.
+    ///
+    /// ```
+    /// let mut r = binder_core::json::Reader::new(b"{}");
+    /// r.begin_object()?;
+    /// assert!(r.next_member(&mut [])?.is_none());
+    /// r.finish()?;
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::JsonUnexpectedType`] if the value is not an object;
+    /// [`ErrorKind::JsonTooDeep`] past the depth limit; as
+    /// [`Reader::peek`].
+    #[inline]
+    pub fn begin_object(&mut self) -> Result<(), Error> {
+        let c = self.value_start()?;
+        if c != b'{' {
+            return Err(self.mismatch(c));
+        }
+        self.push(true)?;
+        self.state = State::First;
+        Ok(())
+    }
+
+    /// Opens an array: the caller then reads a value each time
+    /// [`Reader::next_element`] returns `true`.
+    ///
+    /// ```
+    /// let mut r = binder_core::json::Reader::new(b"[true, false]");
+    /// let mut all = Vec::new();
+    /// r.begin_array()?;
+    /// while r.next_element()? {
+    ///     all.push(r.read_bool()?);
+    /// }
+    /// r.finish()?;
+    /// assert_eq!(all, [true, false]);
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Reader::begin_object`].
+    #[inline]
+    pub fn begin_array(&mut self) -> Result<(), Error> {
+        let c = self.value_start()?;
+        if c != b'[' {
+            return Err(self.mismatch(c));
+        }
+        self.push(false)?;
+        self.state = State::First;
+        Ok(())
+    }
+
+    /// The next member's name, its colon consumed, or `None` at the object's
+    /// `}`. The caller must then read or skip the member's value.
+    ///
+    /// A name written without escapes is borrowed from the input; one with
+    /// escapes is decoded into `scratch`, and if it does not fit,
+    /// [`Name::key`] is `None` (see [`Name`]): size `scratch` to the longest
+    /// name you match.
+    ///
+    /// ```
+    /// let mut r = binder_core::json::Reader::new(br#"{"a": 1, "b": 2}"#);
+    /// let mut names = Vec::new();
+    /// r.begin_object()?;
+    /// while let Some(name) = r.next_member(&mut [0u8; 8])? {
+    ///     names.push(name.raw().raw());
+    ///     r.skip_value()?;
+    /// }
+    /// assert_eq!(names, ["a", "b"]);
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::JsonUnexpected`] for a missing comma or colon, a name
+    /// that is not a string, or a trailing comma; string errors as
+    /// [`Reader::read_str`]; [`ErrorKind::JsonOutOfOrder`] outside an object
+    /// or where a value is due.
+    #[inline]
+    pub fn next_member<'s>(
+        &mut self,
+        scratch: &'s mut [u8],
+    ) -> Result<Option<Name<'a, 's>>, Error> {
+        if matches!(self.state, State::Value | State::Failed) || !self.in_object() {
+            return Err(self.out_of_order());
+        }
+        let mut c = self.next_byte()?;
+        if c == b'}' {
+            self.pop();
+            return Ok(None);
+        }
+        if self.state == State::Next {
+            if c != b',' {
+                return Err(self.unexpected(self.pos));
+            }
+            self.pos += 1;
+            c = self.next_byte()?;
+        }
+        let name = self.name(c)?;
+        self.state = State::Value;
+        Ok(Some(Name::new(name, scratch)))
+    }
+
+    /// A member's name starting with `c` at `pos`, and its colon.
+    #[inline(always)]
+    fn name(&mut self, c: u8) -> Result<JsonStr<'a>, Error> {
+        if c != b'"' {
+            return Err(self.unexpected(self.pos));
+        }
+        let name = self.scan_string()?;
+        if self.next_byte()? != b':' {
+            return Err(self.unexpected(self.pos));
+        }
+        self.pos += 1;
+        Ok(name)
+    }
+
+    /// Whether the array has another element, its comma consumed; `false`
+    /// at the array's `]`. After `true` the caller must read or skip the
+    /// element.
+    ///
+    /// ```
+    /// use binder_core::{json::Reader, ErrorKind};
+    ///
+    /// let mut r = Reader::new(b"[1,]");
+    /// r.begin_array()?;
+    /// assert!(r.next_element()?);
+    /// r.skip_value()?;
+    /// assert!(r.next_element()?);
+    /// assert_eq!(r.skip_value().unwrap_err().kind(), ErrorKind::JsonUnexpected);
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::JsonUnexpected`] for a missing comma;
+    /// [`ErrorKind::JsonOutOfOrder`] outside an array or where a value is
+    /// due.
+    #[inline]
+    pub fn next_element(&mut self) -> Result<bool, Error> {
+        if matches!(self.state, State::Value | State::Failed) || self.depth == 0 || self.in_object()
+        {
+            return Err(self.out_of_order());
+        }
+        let c = self.next_byte()?;
+        if c == b']' {
+            self.pop();
+            return Ok(false);
+        }
+        if self.state == State::Next {
+            if c != b',' {
+                return Err(self.unexpected(self.pos));
+            }
+            self.pos += 1;
+        }
+        self.state = State::Value;
+        Ok(true)
+    }
+
+    /// Reads a string, checking it (UTF-8, escapes, no control characters)
+    /// but decoding nothing: see [`JsonStr`] for the three ways to decode.
+    ///
+    /// ```
+    /// let mut r = binder_core::json::Reader::new(br#""ada@example.org""#);
+    /// assert_eq!(r.read_str()?.as_str(), Some("ada@example.org"));
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::JsonUnexpectedType`] if the value is not a string;
+    /// [`ErrorKind::JsonControlChar`], [`ErrorKind::JsonInvalidEscape`],
+    /// [`ErrorKind::JsonLoneSurrogate`], [`ErrorKind::JsonInvalidUtf8`],
+    /// [`ErrorKind::JsonEof`]; as [`Reader::peek`].
+    #[inline]
+    pub fn read_str(&mut self) -> Result<JsonStr<'a>, Error> {
+        let c = self.value_start()?;
+        if c != b'"' {
+            return Err(self.mismatch(c));
+        }
+        let s = self.scan_string()?;
+        self.state = State::Next;
+        Ok(s)
+    }
+
+    /// Scans the string whose opening quote is at `pos`.
+    #[inline(always)]
+    fn scan_string(&mut self) -> Result<JsonStr<'a>, Error> {
+        let bytes = self.bytes();
+        let start = self.pos + 1;
+        let mut i = start;
+        let mut escaped = false;
+        loop {
+            i = find_stop(bytes, i);
+            match bytes.get(i) {
+                Some(b'"') => break,
+                Some(b'\\') => {
+                    escaped = true;
+                    i = self.check_escape(i)?;
+                }
+                Some(_) => return Err(self.fail(ErrorKind::JsonControlChar, i)),
+                None => return Err(self.eof()),
+            }
+        }
+        self.pos = i + 1;
+        // `start` and `i` are at ASCII bytes, so the slice never fails.
+        let raw = self.text.get(start..i).unwrap_or_default();
+        Ok(JsonStr::new(raw, escaped))
+    }
+
+    /// Checks the escape at `i` (a `\`); where the string goes on after it.
+    #[cold]
+    fn check_escape(&mut self, i: usize) -> Result<usize, Error> {
+        match escape_at(self.bytes(), i) {
+            Ok((_, used)) => Ok(i + used),
+            Err(EscapeError::Eof) => Err(self.eof()),
+            Err(EscapeError::Invalid) => Err(self.fail(ErrorKind::JsonInvalidEscape, i)),
+            Err(EscapeError::LoneSurrogate) => Err(self.fail(ErrorKind::JsonLoneSurrogate, i)),
+        }
+    }
+
+    /// Reads a number, checking its syntax but converting nothing: see
+    /// [`Number::parse`].
+    ///
+    /// ```
+    /// use binder_core::{json::Reader, ErrorKind};
+    ///
+    /// assert_eq!(Reader::new(b"99.5").read_number()?.parse::<f64>(), Ok(99.5));
+    /// let err = Reader::new(b"012").read_number().unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (ErrorKind::JsonInvalidNumber, 1));
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::JsonUnexpectedType`] if the value is not a number;
+    /// [`ErrorKind::JsonInvalidNumber`] for a leading zero or a missing
+    /// digit; as [`Reader::peek`].
+    #[inline]
+    pub fn read_number(&mut self) -> Result<Number<'a>, Error> {
+        let c = self.value_start()?;
+        if c != b'-' && !c.is_ascii_digit() {
+            return Err(self.mismatch(c));
+        }
+        let n = self.scan_number()?;
+        self.state = State::Next;
+        Ok(n)
+    }
+
+    /// Scans the number starting at `pos`:
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    #[inline(always)]
+    fn scan_number(&mut self) -> Result<Number<'a>, Error> {
+        let bytes = self.bytes();
+        let start = self.pos;
+        let mut i = start + usize::from(bytes.get(start) == Some(&b'-'));
+        match bytes.get(i) {
+            Some(b'0') => {
+                i += 1;
+                if bytes.get(i).is_some_and(u8::is_ascii_digit) {
+                    return Err(self.fail(ErrorKind::JsonInvalidNumber, i));
+                }
+            }
+            Some(b'1'..=b'9') => i = digits(bytes, i + 1),
+            _ => return Err(self.bad_number(i)),
+        }
+        let mut integer = true;
+        if bytes.get(i) == Some(&b'.') {
+            integer = false;
+            i += 1;
+            if !bytes.get(i).is_some_and(u8::is_ascii_digit) {
+                return Err(self.bad_number(i));
+            }
+            i = digits(bytes, i + 1);
+        }
+        if matches!(bytes.get(i), Some(b'e' | b'E')) {
+            integer = false;
+            i += 1;
+            if matches!(bytes.get(i), Some(b'+' | b'-')) {
+                i += 1;
+            }
+            if !bytes.get(i).is_some_and(u8::is_ascii_digit) {
+                return Err(self.bad_number(i));
+            }
+            i = digits(bytes, i + 1);
+        }
+        self.pos = i;
+        // Every byte of a number is ASCII, so the slice never fails.
+        let raw = self.text.get(start..i).unwrap_or_default();
+        Ok(Number::new(raw, integer))
+    }
+
+    /// A digit is missing at `i`.
+    #[cold]
+    fn bad_number(&mut self, i: usize) -> Error {
+        if i >= self.text.len() {
+            return self.eof();
+        }
+        self.fail(ErrorKind::JsonInvalidNumber, i)
+    }
+
+    /// Reads `true` or `false`.
+    ///
+    /// ```
+    /// assert!(binder_core::json::Reader::new(b"true").read_bool()?);
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::JsonUnexpectedType`] if the value is not a boolean;
+    /// [`ErrorKind::JsonUnexpected`] for a misspelt literal; as
+    /// [`Reader::peek`].
+    #[inline]
+    pub fn read_bool(&mut self) -> Result<bool, Error> {
+        let c = self.value_start()?;
+        let v = match c {
+            b't' => {
+                self.literal(b"true")?;
+                true
+            }
+            b'f' => {
+                self.literal(b"false")?;
+                false
+            }
+            _ => return Err(self.mismatch(c)),
+        };
+        self.state = State::Next;
+        Ok(v)
+    }
+
+    /// Reads `null`.
+    ///
+    /// ```
+    /// let mut r = binder_core::json::Reader::new(b"[null]");
+    /// r.begin_array()?;
+    /// r.next_element()?;
+    /// r.read_null()?;
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::JsonUnexpectedType`] if the value is not `null`;
+    /// [`ErrorKind::JsonUnexpected`] for a misspelt literal; as
+    /// [`Reader::peek`].
+    #[inline]
+    pub fn read_null(&mut self) -> Result<(), Error> {
+        let c = self.value_start()?;
+        if c != b'n' {
+            return Err(self.mismatch(c));
+        }
+        self.literal(b"null")?;
+        self.state = State::Next;
+        Ok(())
+    }
+
+    /// Consumes `word` at `pos`.
+    #[inline(always)]
+    fn literal(&mut self, word: &[u8]) -> Result<(), Error> {
+        let bytes = self.bytes();
+        let end = self.pos + word.len();
+        if bytes.get(self.pos..end) == Some(word) {
+            self.pos = end;
+            return Ok(());
+        }
+        Err(self.bad_literal(word))
+    }
+
+    #[cold]
+    fn bad_literal(&mut self, word: &[u8]) -> Error {
+        let bytes = self.bytes();
+        let at = (self.pos..self.pos + word.len())
+            .zip(word)
+            .find(|&(i, w)| bytes.get(i) != Some(w))
+            .map_or(self.pos, |(i, _)| i);
+        self.unexpected(at)
+    }
+
+    /// Skips the next value, checking all of it as strictly as reading it
+    /// would (nesting depth included) but decoding nothing. It walks nested
+    /// arrays and objects in a loop, never by recursion.
+    ///
+    /// ```
+    /// use binder_core::{json::Reader, ErrorKind};
+    ///
+    /// let mut r = Reader::new(br#"[{"a": [1, {"b": null}]}, "x"]"#);
+    /// r.begin_array()?;
+    /// r.next_element()?;
+    /// r.skip_value()?;
+    /// r.next_element()?;
+    /// assert_eq!(r.read_str()?.as_str(), Some("x"));
+    ///
+    /// let mut bad = Reader::new(br#"{"a": [1, 2}"#);
+    /// assert_eq!(bad.skip_value().unwrap_err().kind(), ErrorKind::JsonUnexpected);
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Any syntax error in the value, or [`ErrorKind::JsonTooDeep`]; as
+    /// [`Reader::peek`].
+    pub fn skip_value(&mut self) -> Result<(), Error> {
+        if self.state != State::Value {
+            return Err(self.out_of_order());
+        }
+        let base = self.depth;
+        loop {
+            // A value is due.
+            let c = self.next_byte()?;
+            match c {
+                b'{' => {
+                    self.push(true)?;
+                    let c = self.next_byte()?;
+                    if c != b'}' {
+                        self.name(c)?;
+                        continue;
+                    }
+                    self.pos += 1;
+                    self.depth -= 1;
+                }
+                b'[' => {
+                    self.push(false)?;
+                    if self.next_byte()? != b']' {
+                        continue;
+                    }
+                    self.pos += 1;
+                    self.depth -= 1;
+                }
+                b'"' => {
+                    self.scan_string()?;
+                }
+                b'-' | b'0'..=b'9' => {
+                    self.scan_number()?;
+                }
+                b't' => self.literal(b"true")?,
+                b'f' => self.literal(b"false")?,
+                b'n' => self.literal(b"null")?,
+                _ => return Err(self.unexpected(self.pos)),
+            }
+            // A value is complete: close what it completes, up to the next
+            // value due.
+            loop {
+                if self.depth == base {
+                    self.state = State::Next;
+                    return Ok(());
+                }
+                let c = self.next_byte()?;
+                let object = self.in_object();
+                if c == b',' {
+                    self.pos += 1;
+                    if object {
+                        let c = self.next_byte()?;
+                        self.name(c)?;
+                    }
+                    break;
+                }
+                if c != if object { b'}' } else { b']' } {
+                    return Err(self.unexpected(self.pos));
+                }
+                self.pos += 1;
+                self.depth -= 1;
+            }
+        }
+    }
+
+    /// Checks that only whitespace follows the value read.
+    ///
+    /// ```
+    /// use binder_core::{json::Reader, ErrorKind};
+    ///
+    /// let mut r = Reader::new(b"{} \n");
+    /// r.skip_value()?;
+    /// r.finish()?;
+    ///
+    /// let mut r = Reader::new(b"{} x");
+    /// r.skip_value()?;
+    /// assert_eq!(r.finish().unwrap_err().kind(), ErrorKind::JsonTrailing);
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::JsonTrailing`] for anything but whitespace after the
+    /// value; [`ErrorKind::JsonInvalidUtf8`] if the input is not UTF-8;
+    /// [`ErrorKind::JsonOutOfOrder`] before the whole value was read.
+    #[inline]
+    pub fn finish(&mut self) -> Result<(), Error> {
+        if self.state != State::Next || self.depth != 0 {
+            return Err(self.out_of_order());
+        }
+        match self.skip_ws() {
+            None if self.complete => Ok(()),
+            None => Err(self.eof()),
+            Some(_) => Err(self.fail(ErrorKind::JsonTrailing, self.pos)),
+        }
+    }
+}
+
+/// The end of a run of ASCII digits starting at `i`.
+#[inline(always)]
+fn digits(bytes: &[u8], mut i: usize) -> usize {
+    while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+    }
+    i
+}
+
+/// What kind of value a byte starts, if any.
+#[inline]
+fn kind_of(c: u8) -> Option<Kind> {
+    Some(match c {
+        b'{' => Kind::Object,
+        b'[' => Kind::Array,
+        b'"' => Kind::String,
+        b'-' | b'0'..=b'9' => Kind::Number,
+        b't' | b'f' => Kind::Bool,
+        b'n' => Kind::Null,
+        _ => return None,
+    })
+}
+
+/// The UTF-8 prefix of `input`, `valid_up_to` bytes long.
+#[cold]
+fn valid_prefix(input: &[u8], valid_up_to: usize) -> &str {
+    core::str::from_utf8(&input[..valid_up_to]).unwrap_or_default()
+}
