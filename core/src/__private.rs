@@ -1,12 +1,16 @@
 //! What only `#[derive(Bind)]` output calls. Not a public API: it may change
 //! in any release.
 
+pub use crate::bind::json::{begin_nested, JsonCx};
+pub use crate::bind::Value;
 pub use crate::bind::{
     Bind, BindError, Body, Errors, Field, FieldError, FieldErrorKind, FieldPath, Rejected, Request,
     Segment, Source,
 };
 pub use crate::bits::{words_for, Bits, ByteSet};
 pub use crate::convert::{Parsed, Raw};
+pub use crate::error::{Error, ValueError, ValueErrorKind};
+pub use crate::json::{Kind, Reader};
 pub use crate::limits::Limits;
 pub use core::default::Default;
 pub use core::option::Option::{self, None, Some};
@@ -57,7 +61,7 @@ pub fn settle<'r, T>(
     errors: &mut Errors<'r>,
     field: usize,
     source: Source,
-    key: &'static str,
+    path: FieldPath<'r>,
 ) -> Option<T> {
     if value.is_some() {
         return value;
@@ -66,11 +70,90 @@ pub fn settle<'r, T>(
         return Some(default());
     }
     if !(seen && errors.has_field(field)) {
-        errors.push(
-            FieldError::new(source, FieldPath::key(key), FieldErrorKind::Missing).for_field(field),
-        );
+        errors.push(FieldError::new(source, path, FieldErrorKind::Missing).for_field(field));
     }
     None
+}
+
+/// Offers a JSON member's value to a field. A `required` field refuses an
+/// empty string; a member sent twice is `duplicate` (its value still read).
+///
+/// # Errors
+/// A JSON syntax error.
+#[inline(always)]
+pub fn offer_json<'r, T: Field<'r>>(
+    slot: &mut T::Slot,
+    first: bool,
+    r: &mut Reader<'r>,
+    required: bool,
+    cx: &mut JsonCx<'_, 'r>,
+) -> Result<(), Error> {
+    if !first {
+        r.skip_value()?;
+        cx.fail(FieldErrorKind::Duplicate);
+        return Ok(());
+    }
+    if required && r.peek()? == Kind::String {
+        let s = r.read_str()?;
+        if s.raw().is_empty() {
+            cx.fail(FieldErrorKind::Empty);
+        } else if let Err(rejected) = T::offer(slot, Raw::json(s)) {
+            cx.fail(FieldErrorKind::Invalid(rejected.error));
+        }
+        return Ok(());
+    }
+    T::offer_json(slot, r, cx)
+}
+
+/// Walks a JSON body once, to its end: the top-level value must be an
+/// object (or `null`, no members); `f` gets each member's decoded name and
+/// the reader positioned at its value, which it must read or skip.
+///
+/// # Errors
+/// A syntax error or a limit passed: [`BindError::Malformed`].
+#[inline(always)]
+pub fn scan_json<'r>(
+    body: &'r [u8],
+    limits: &Limits,
+    mut f: impl FnMut(&[u8], &mut Reader<'r>) -> Result<(), Error>,
+) -> Result<(), BindError<'r>> {
+    let mut r = Reader::with_limits(body, limits);
+    let mut walk = || -> Result<(), Error> {
+        match r.peek()? {
+            Kind::Object => {
+                r.begin_object()?;
+                members(&mut r, &mut f)?;
+            }
+            Kind::Null => r.read_null()?,
+            _ => return Err(Error::new(crate::ErrorKind::JsonUnexpectedType, r.offset())),
+        }
+        r.finish()
+    };
+    walk().map_err(|error| BindError::Malformed {
+        source: Source::Body,
+        error,
+    })
+}
+
+/// Walks an object's members (its `{` already read): `f` gets each
+/// member's decoded name and the reader at its value, which it must read or
+/// skip; a name longer than any field's is skipped with its value.
+///
+/// # Errors
+/// A JSON syntax error.
+#[inline(always)]
+pub fn members<'r>(
+    r: &mut Reader<'r>,
+    mut f: impl FnMut(&[u8], &mut Reader<'r>) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let mut scratch = [0u8; MAX_KEY];
+    while let Some(name) = r.next_member(&mut scratch)? {
+        match name.key() {
+            Some(key) => f(key, r)?,
+            None => r.skip_value()?,
+        }
+    }
+    Ok(())
 }
 
 /// Offers a multipart part to a field, recording a refusal (or, for a

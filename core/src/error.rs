@@ -262,6 +262,9 @@ pub enum ValueErrorKind {
     UnexpectedFile,
     /// A text value was sent for a field that takes a file.
     ExpectedFile,
+    /// A text value was sent for a field that takes an object (a nested
+    /// struct binds from a JSON object).
+    ExpectedObject,
     /// A user type refused the value; the message says what it expected.
     Custom(&'static str),
 }
@@ -283,6 +286,7 @@ impl ValueErrorKind {
             ValueErrorKind::TooLong => "too long to decode without allocating",
             ValueErrorKind::UnexpectedFile => "a file was sent where text was expected",
             ValueErrorKind::ExpectedFile => "expected an uploaded file",
+            ValueErrorKind::ExpectedObject => "expected an object",
             ValueErrorKind::Custom(expected) => expected,
         }
     }

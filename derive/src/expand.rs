@@ -12,7 +12,7 @@ use crate::attr::Source;
 use crate::valid::{self, FieldModel, Model, Wrap};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
-use syn::{DeriveInput, Ident, LitByteStr, LitStr};
+use syn::{DeriveInput, Ident, LitByteStr};
 
 pub fn derive(input: &DeriveInput, default_crate: &str) -> syn::Result<TokenStream> {
     let model = valid::model(input, default_crate)?;
@@ -97,6 +97,27 @@ impl Ctx<'_> {
         quote! { #(#arms)* }
     }
 
+    /// `match` arms dispatching a JSON member name to its body field, with
+    /// `__r` (the reader) in scope and `cx` building each field's `JsonCx`.
+    fn json_arms(&self, cx_of: impl Fn(usize, &str) -> TokenStream) -> TokenStream {
+        let Ctx { p, .. } = self;
+        let arms = self.of(Source::Body).map(|(i, f)| {
+            let b = f.bound.as_ref().expect("bound");
+            let ty = &f.ty;
+            let slot = format_ident!("__s{}", i);
+            let lit = LitByteStr::new(b.key.as_bytes(), Span::call_site());
+            let required = b.required;
+            let cx = cx_of(i, &b.key);
+            quote! {
+                #lit => {
+                    let __first = __seen.insert(#i);
+                    #p::offer_json::<#ty>(&mut #slot, __first, __r, #required, #cx)?;
+                }
+            }
+        });
+        quote! { #(#arms)* }
+    }
+
     /// The set of first bytes of `source`'s keys, as a `ByteSet` expression.
     fn first_bytes(&self, source: Source) -> TokenStream {
         let p = &self.p;
@@ -126,6 +147,56 @@ impl Ctx<'_> {
             )
         }
     }
+}
+
+/// The statements that settle every field's value (`__v{i}`), given how
+/// to reach the error list, each field's ordinal and each field's path.
+fn finish_stmts(
+    m: &Model<'_>,
+    p: &TokenStream,
+    lt: &TokenStream,
+    errors: &TokenStream,
+    field_of: impl Fn(usize) -> TokenStream,
+    path_of: impl Fn(&str) -> TokenStream,
+) -> Vec<TokenStream> {
+    m.fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let v = format_ident!("__v{}", i);
+            let declared = f.declared;
+            let ty = &f.ty;
+            let Some(b) = &f.bound else {
+                return quote! { let #v = #p::Some(<#declared as #p::Default>::default()); };
+            };
+            let slot = format_ident!("__s{}", i);
+            let src = source_variant(b.source);
+            let unwrap = match f.wrap {
+                Wrap::None => quote!(),
+                Wrap::Scalar => quote!(.map(|__p| __p.0)),
+                Wrap::Option => quote!(.map(|__o| __o.map(|__p| __p.0))),
+                Wrap::Vec => quote!(.map(|__l| __l.into_iter().map(|__p| __p.0).collect())),
+            };
+            let default = match &b.default {
+                None => quote!(#p::None),
+                Some(None) => quote!(#p::Some(<#declared as #p::Default>::default)),
+                Some(Some(expr)) => quote!(#p::Some(|| -> #declared { #expr })),
+            };
+            let field = field_of(i);
+            let path = path_of(&b.key);
+            quote! {
+                let #v: #p::Option<#declared> = #p::settle(
+                    <#ty as #p::Field<#lt>>::finish(#slot)#unwrap,
+                    __seen.contains(#i),
+                    #default,
+                    #errors,
+                    #field,
+                    #p::Source::#src,
+                    #path,
+                );
+            }
+        })
+        .collect()
 }
 
 fn expand(m: &Model<'_>) -> TokenStream {
@@ -222,6 +293,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
         let stop = cx.stop_set(Source::Body, &words);
         let first = cx.first_bytes(Source::Body);
         let part_arms = cx.part_arms();
+        let json_arms = cx.json_arms(|i, key| quote!(&mut #p::JsonCx::new(&mut __errors, #i, #key)));
         quote! {
             match __req.body() {
                 #p::Body::None => {}
@@ -231,6 +303,15 @@ fn expand(m: &Model<'_>) -> TokenStream {
                     #p::scan_pairs(__bytes, __limits, #p::Source::Body, &__FIRST, |__key, __raw| {
                         match __key { #arms _ => {} }
                         __stop && __seen.is_superset(&__all)
+                    })?;
+                }
+                #p::Body::Json(__bytes) => {
+                    #p::scan_json(__bytes, __limits, |__key, __r| {
+                        match __key {
+                            #json_arms
+                            _ => __r.skip_value()?,
+                        }
+                        #p::Ok(())
                     })?;
                 }
                 #p::Body::Multipart { body: __bytes, boundary: __boundary } => {
@@ -246,39 +327,14 @@ fn expand(m: &Model<'_>) -> TokenStream {
         }
     });
 
-    let finishes = m.fields.iter().enumerate().map(|(i, f)| {
-        let v = format_ident!("__v{}", i);
-        let declared = f.declared;
-        let ty = &f.ty;
-        let Some(b) = &f.bound else {
-            return quote! { let #v = #p::Some(<#declared as #p::Default>::default()); };
-        };
-        let slot = format_ident!("__s{}", i);
-        let src = source_variant(b.source);
-        let key = LitStr::new(&b.key, Span::call_site());
-        let unwrap = match f.wrap {
-            Wrap::None => quote!(),
-            Wrap::Scalar => quote!(.map(|__p| __p.0)),
-            Wrap::Option => quote!(.map(|__o| __o.map(|__p| __p.0))),
-            Wrap::Vec => quote!(.map(|__l| __l.into_iter().map(|__p| __p.0).collect())),
-        };
-        let default = match &b.default {
-            None => quote!(#p::None),
-            Some(None) => quote!(#p::Some(<#declared as #p::Default>::default)),
-            Some(Some(expr)) => quote!(#p::Some(|| -> #declared { #expr })),
-        };
-        quote! {
-            let #v: #p::Option<#declared> = #p::settle(
-                <#ty as #p::Field<#lt>>::finish(#slot)#unwrap,
-                __seen.contains(#i),
-                #default,
-                &mut __errors,
-                #i,
-                #p::Source::#src,
-                #key,
-            );
-        }
-    });
+    let finishes = finish_stmts(
+        m,
+        &p,
+        &lt,
+        &quote!(&mut __errors),
+        |i| quote!(#i),
+        |key| quote!(#p::FieldPath::key(#key)),
+    );
     let vs: Vec<Ident> = (0..n).map(|i| format_ident!("__v{}", i)).collect();
     let fs: Vec<Ident> = (0..n).map(|i| format_ident!("__f{}", i)).collect();
     let members = m.fields.iter().map(|f| f.member);
@@ -291,8 +347,68 @@ fn expand(m: &Model<'_>) -> TokenStream {
         }
     });
 
+    let nested_slots = m
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.bound.is_some())
+        .map(|(i, f)| {
+            let slot = format_ident!("__s{}", i);
+            let ty = &f.ty;
+            quote! { let mut #slot = <#ty as #p::Field<#lt>>::slot(); }
+        });
+    let nested_arms = cx.json_arms(|_, key| quote!(&mut __cx.at(#p::Segment::Key(#key))));
+    let nested_finishes = finish_stmts(
+        m,
+        &p,
+        &lt,
+        &quote!(__cx.errors()),
+        |_| quote!(__field),
+        |key| quote!(__path.with(#p::Segment::Key(#key))),
+    );
+    let nested_members = m.fields.iter().map(|f| f.member);
+    let nested_impl = quote! {
+        /// A nested struct binds from a JSON object, its `body` fields by
+        /// their keys; text where an object is due is refused.
+        #[automatically_derived]
+        impl<#impl_lt> #p::Value<#lt> for #ident #ty_generics {
+            #[inline]
+            fn from_raw(_: #p::Raw<#lt>) -> #p::Result<Self, #p::ValueError> {
+                #p::Err(#p::ValueError::new(#p::ValueErrorKind::ExpectedObject))
+            }
+
+            #[allow(unused_mut, unused_variables, clippy::all, clippy::pedantic)]
+            fn from_json(
+                __r: &mut #p::Reader<#lt>,
+                __cx: &mut #p::JsonCx<'_, #lt>,
+            ) -> #p::Result<#p::Option<Self>, #p::Error> {
+                if !#p::begin_nested(__r, __cx)? {
+                    return #p::Ok(#p::None);
+                }
+                let mut __seen = #p::Bits::<#words>::new();
+                #(#nested_slots)*
+                #p::members(__r, |__key, __r| {
+                    match __key {
+                        #nested_arms
+                        _ => __r.skip_value()?,
+                    }
+                    #p::Ok(())
+                })?;
+                let __path = __cx.path();
+                let __field = __cx.field();
+                #(#nested_finishes)*
+                #p::Ok(match (#(#vs,)*) {
+                    (#(#p::Some(#fs),)*) => #p::Some(Self { #(#nested_members: #fs,)* }),
+                    _ => #p::None,
+                })
+            }
+        }
+    };
+
     quote! {
         const _: () = {
+            #nested_impl
+
             #[automatically_derived]
             impl<#impl_lt> #p::Bind<#lt> for #ident #ty_generics {
                 #[allow(unused_mut, unused_variables, unreachable_patterns, clippy::all, clippy::pedantic)]

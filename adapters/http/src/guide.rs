@@ -266,3 +266,49 @@
 //! # use binder_http::Bind as _;
 //! # assert_eq!(Q::bind(&binder_http::Parts { query: Some(b"q=1"), ..Default::default() }).unwrap().q, 1);
 //! ```
+//!
+//! # Field types
+//! Integers, floats, `bool`, `char`, `&str`, `Cow<str>`, `String`,
+//! `FilePart`, nested structs deriving `Bind` (from a JSON object), any
+//! `FromText` type, and `Option`/`Vec` of these. Anything else is a compile
+//! error that names the type and lists what binds:
+//!
+//! ```compile_fail
+//! use binder_http::Bind;
+//!
+//! struct Point { x: u32 }
+//!
+//! #[derive(Bind)]
+//! struct S {
+//!     #[bind(query)]
+//!     p: Point, // error: `Point` cannot be bound from a request value
+//! }
+//! ```
+//!
+//! # JSON bodies and nested structs
+//! `body` fields bind from a JSON object's members as from form fields; a
+//! nested struct binds from a member holding an object, a `Vec` from an
+//! array; errors name the path (`items[1].qty`).
+//!
+//! ```
+//! use binder_http::{Bind, Body, Parts};
+//!
+//! #[derive(Bind, Debug)]
+//! struct Item<'r> {
+//!     #[bind(body)]
+//!     sku: &'r str,
+//!     #[bind(body)]
+//!     qty: u32,
+//! }
+//!
+//! #[derive(Bind, Debug)]
+//! struct Cart<'r> {
+//!     #[bind(body)]
+//!     items: Vec<Item<'r>>,
+//! }
+//!
+//! let ok = Cart::bind(&Parts { body: Body::Json(br#"{"items":[{"sku":"a","qty":1}]}"#), ..Parts::default() });
+//! assert_eq!(ok.unwrap().items[0].sku, "a");
+//! let bad = Cart::bind(&Parts { body: Body::Json(br#"{"items":[{"sku":"a","qty":1},{"sku":"b","qty":-1}]}"#), ..Parts::default() });
+//! assert_eq!(bad.unwrap_err().to_string(), "body: items[1].qty: expected an unsigned integer");
+//! ```

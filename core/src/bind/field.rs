@@ -1,8 +1,12 @@
 //! How each field type takes values: once (scalars), maybe (`Option`), or
 //! every time (`Vec`).
 
+use super::json::JsonCx;
 use crate::convert::{FromText, Raw};
-use crate::error::ValueError;
+use crate::error::{Error, ValueError};
+#[cfg(feature = "alloc")]
+use crate::json::Kind;
+use crate::json::Reader;
 
 /// A value a field refused, with the list index it had, if any.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +55,18 @@ pub trait Value<'r>: Sized {
             return Err(ValueError::new(crate::ValueErrorKind::UnexpectedFile));
         }
         Self::from_raw(Raw::plain(part.data())).map(Some)
+    }
+
+    /// Reads one JSON value: the value, or `None` when there is none
+    /// (`null`) or it failed (the failure recorded in `cx`). The default
+    /// converts a string, number or boolean as text (see
+    /// [`json::scalar`](super::json::scalar)).
+    ///
+    /// # Errors
+    /// A JSON syntax error: the body is malformed and the bind ends.
+    #[inline]
+    fn from_json(r: &mut Reader<'r>, cx: &mut JsonCx<'_, 'r>) -> Result<Option<Self>, Error> {
+        super::json::scalar(r, cx, Self::from_raw)
     }
 }
 
@@ -106,6 +122,16 @@ pub trait Field<'r>: Sized {
     fn offer_part(slot: &mut Self::Slot, part: &crate::multipart::Part<'r>)
         -> Result<(), Rejected>;
 
+    /// Offers one JSON value, read from `r`; failures are recorded in `cx`.
+    ///
+    /// # Errors
+    /// A JSON syntax error: the body is malformed and the bind ends.
+    fn offer_json(
+        slot: &mut Self::Slot,
+        r: &mut Reader<'r>,
+        cx: &mut JsonCx<'_, 'r>,
+    ) -> Result<(), Error>;
+
     /// The field's value once every source is scanned; `None` if a value
     /// was required and none was taken.
     fn finish(slot: Self::Slot) -> Option<Self>;
@@ -141,6 +167,18 @@ impl<'r, T: Value<'r>> Field<'r> for T {
     }
 
     #[inline]
+    fn offer_json(
+        slot: &mut Option<T>,
+        r: &mut Reader<'r>,
+        cx: &mut JsonCx<'_, 'r>,
+    ) -> Result<(), Error> {
+        if let Some(v) = T::from_json(r, cx)? {
+            *slot = Some(v);
+        }
+        Ok(())
+    }
+
+    #[inline]
     fn finish(slot: Option<T>) -> Option<T> {
         slot
     }
@@ -169,6 +207,16 @@ impl<'r, T: Value<'r>> Field<'r> for Option<T> {
             return Ok(());
         }
         *slot = T::from_part(part)?;
+        Ok(())
+    }
+
+    #[inline]
+    fn offer_json(
+        slot: &mut Option<T>,
+        r: &mut Reader<'r>,
+        cx: &mut JsonCx<'_, 'r>,
+    ) -> Result<(), Error> {
+        *slot = T::from_json(r, cx)?;
         Ok(())
     }
 
@@ -229,6 +277,37 @@ impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
                 error,
             }),
         }
+    }
+
+    /// An array, element by element; `null` adds nothing; a single value
+    /// is one element.
+    #[inline]
+    fn offer_json(
+        slot: &mut Self::Slot,
+        r: &mut Reader<'r>,
+        cx: &mut JsonCx<'_, 'r>,
+    ) -> Result<(), Error> {
+        match r.peek()? {
+            Kind::Array => {
+                r.begin_array()?;
+                while r.next_element()? {
+                    let index = slot.1;
+                    slot.1 += 1;
+                    if let Some(v) = T::from_json(r, &mut cx.at(super::Segment::Index(index)))? {
+                        slot.0.push(v);
+                    }
+                }
+            }
+            Kind::Null => r.read_null()?,
+            _ => {
+                let index = slot.1;
+                slot.1 += 1;
+                if let Some(v) = T::from_json(r, &mut cx.at(super::Segment::Index(index)))? {
+                    slot.0.push(v);
+                }
+            }
+        }
+        Ok(())
     }
 
     #[inline]

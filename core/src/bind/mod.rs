@@ -11,10 +11,12 @@
 mod errors;
 mod field;
 mod file;
+pub mod json;
 
 pub use errors::{BindError, Errors, FieldError, FieldErrorKind, FieldPath, Segment, Source};
 pub use field::{Field, Rejected, Value};
 pub use file::FilePart;
+pub use json::JsonCx;
 
 use crate::limits::Limits;
 

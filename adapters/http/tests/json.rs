@@ -1,0 +1,300 @@
+//! JSON bodies through the derive: the mixed workload from every source,
+#![allow(dead_code)]
+//! nested structs and lists, and every JSON-specific rule.
+
+use binder_http::{Bind, BindError, Body, Parts};
+use std::borrow::Cow;
+
+const MIXED: &[u8] = include_bytes!("../../../benches/workloads/mixed.http");
+const ITEMS: &[u8] = include_bytes!("../../../benches/workloads/items1000.json");
+
+/// Splits `mixed.http` into an `http::Request` (path, query, headers, body).
+fn mixed() -> http::Request<Vec<u8>> {
+    let text = MIXED;
+    let head_end = text.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    let head = std::str::from_utf8(&text[..head_end]).unwrap();
+    let mut lines = head.split("\r\n");
+    let mut start = lines.next().unwrap().split(' ');
+    let (method, target) = (start.next().unwrap(), start.next().unwrap());
+    let mut req = http::Request::builder().method(method).uri(target);
+    for line in lines {
+        let (name, value) = line.split_once(": ").unwrap();
+        req = req.header(name, value);
+    }
+    req.body(text[head_end + 4..].to_vec()).unwrap()
+}
+
+#[derive(Bind, Debug, PartialEq)]
+struct CreateOrder {
+    #[bind(path = "team")]
+    team_id: u32,
+    #[bind(query)]
+    dry_run: bool,
+    #[bind(query)]
+    limit: u32,
+    #[bind(header = "X-Request-ID")]
+    trace: String,
+    #[bind(cookie)]
+    session: String,
+    #[bind(body, required)]
+    email: String,
+    #[bind(body)]
+    sku: String,
+    #[bind(body)]
+    qty: u32,
+    #[bind(body)]
+    note: Option<String>,
+    #[bind(body)]
+    express: bool,
+}
+
+#[derive(Bind, Debug, PartialEq)]
+struct CreateOrderRef<'r> {
+    #[bind(path = "team")]
+    team_id: u32,
+    #[bind(query)]
+    dry_run: bool,
+    #[bind(query)]
+    limit: u32,
+    #[bind(header = "X-Request-ID")]
+    trace: Cow<'r, str>,
+    #[bind(cookie)]
+    session: Cow<'r, str>,
+    #[bind(body, required)]
+    email: Cow<'r, str>,
+    #[bind(body)]
+    sku: Cow<'r, str>,
+    #[bind(body)]
+    qty: u32,
+    #[bind(body)]
+    note: Option<Cow<'r, str>>,
+    #[bind(body)]
+    express: bool,
+}
+
+#[test]
+fn binds_the_mixed_workload_from_every_source() {
+    let req = mixed();
+    let o: CreateOrder = binder_http::bind(&req, &[("team", "42")]).unwrap();
+    assert_eq!(
+        o,
+        CreateOrder {
+            team_id: 42,
+            dry_run: true,
+            limit: 10,
+            trace: "7f3c2a9e-1b4d-4c8e-9f00-2a6b8d1e5c77".into(),
+            session: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiJ9.c2lnbmF0dXJl".into(),
+            email: "ada@example.org".into(),
+            sku: "SKU-1234".into(),
+            qty: 3,
+            note: Some("gift wrap".into()),
+            express: false,
+        }
+    );
+    let r: CreateOrderRef = binder_http::bind(&req, &[("team", "42")]).unwrap();
+    for borrowed in [
+        &r.trace,
+        &r.session,
+        &r.email,
+        &r.sku,
+        r.note.as_ref().unwrap(),
+    ] {
+        assert!(
+            matches!(borrowed, Cow::Borrowed(_)),
+            "{borrowed:?} was copied"
+        );
+    }
+}
+
+#[derive(Bind, Debug, PartialEq)]
+struct Item<'r> {
+    #[bind(body)]
+    sku: &'r str,
+    #[bind(body)]
+    qty: u32,
+    #[bind(body)]
+    price: f64,
+}
+
+#[derive(Bind, Debug)]
+struct Cart<'r> {
+    #[bind(body)]
+    customer: &'r str,
+    #[bind(body)]
+    items: Vec<Item<'r>>,
+}
+
+fn json(body: &[u8]) -> Parts<'_, '_> {
+    Parts {
+        body: Body::Json(body),
+        ..Parts::default()
+    }
+}
+
+#[test]
+fn binds_nested_lists_of_structs_borrowing_every_string() {
+    let cart = Cart::bind(&json(ITEMS)).unwrap();
+    assert_eq!(cart.customer, "ada@example.org");
+    assert_eq!(cart.items.len(), 1000);
+    assert_eq!(
+        cart.items[0],
+        Item {
+            sku: "SKU-0000",
+            qty: 1,
+            price: 1.5
+        }
+    );
+    assert_eq!(cart.items[999].sku, "SKU-0999");
+}
+
+#[test]
+fn nested_errors_name_their_path() {
+    let body = br#"{"customer":"c","items":[{"sku":"a","qty":1,"price":1},{"sku":"b","qty":-2,"price":"x"},{"qty":3,"price":2},7]}"#;
+    let err = Cart::bind(&json(body)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "body: items[1].qty: expected an unsigned integer\n\
+         body: items[1].price: expected a finite number\n\
+         body: items[2].sku: a value is required\n\
+         body: items[3]: expected an object"
+    );
+}
+
+#[derive(Bind, Debug)]
+struct Rules<'r> {
+    #[bind(body)]
+    n: u32,
+    #[bind(body)]
+    s: Cow<'r, str>,
+    #[bind(body)]
+    num_as_text: String,
+    #[bind(body)]
+    flag: bool,
+    #[bind(body)]
+    maybe: Option<u8>,
+    #[bind(body)]
+    tags: Vec<u8>,
+    #[bind(body)]
+    one: Vec<u8>,
+}
+
+#[test]
+fn json_values_convert_by_the_documented_rules() {
+    let body = br#"{"n":"42","s":"caf\u00e9","num_as_text":123.50,"flag":true,"maybe":null,"tags":[1,2],"one":7,"unknown":{"deep":[1,{"x":null}]}}"#;
+    let r = Rules::bind(&json(body)).unwrap();
+    assert_eq!(
+        (r.n, &*r.s, r.num_as_text.as_str(), r.flag),
+        (42, "café", "123.50", true)
+    );
+    assert_eq!((r.maybe, r.tags, r.one), (None, vec![1, 2], vec![7]));
+}
+
+#[test]
+fn wrong_kinds_duplicates_and_fractions_are_field_errors() {
+    let body = br#"{"n":1.5,"s":["a"],"num_as_text":"x","flag":1e0,"maybe":{},"tags":[1,"x",300],"one":null,"n":2}"#;
+    let err = Rules::bind(&json(body)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "body: n: expected an unsigned integer\n\
+         body: n: sent more than once\n\
+         body: s: expected a single value, not an array or object\n\
+         body: flag: expected true, false, 1, 0, on or off\n\
+         body: maybe: expected a single value, not an array or object\n\
+         body: tags[1]: expected an unsigned integer\n\
+         body: tags[2]: out of range for the field's type"
+    );
+}
+
+#[test]
+fn malformed_json_is_a_request_error_even_after_every_field() {
+    for bad in [
+        &br#"{"n":1,"s":"a","num_as_text":"1","flag":true,"tags":[],"one":[] , }"#[..],
+        br#"{"n":1"#,
+        br#"[1,2]"#,
+        br#"{"n":1}{"#,
+        br#"{"n":01}"#,
+        b"\"just a string\"",
+    ] {
+        let err = Rules::bind(&json(bad)).unwrap_err();
+        assert!(
+            matches!(err, BindError::Malformed { .. }),
+            "{:?}: {err:?}",
+            String::from_utf8_lossy(bad)
+        );
+    }
+}
+
+#[test]
+fn null_body_and_required_empty_strings() {
+    #[derive(Bind, Debug)]
+    struct R<'r> {
+        #[bind(body, required)]
+        email: &'r str,
+        #[bind(body)]
+        note: Option<&'r str>,
+    }
+    assert_eq!(
+        R::bind(&json(b"null")).unwrap_err().to_string(),
+        "body: email: a value is required"
+    );
+    assert_eq!(
+        R::bind(&json(br#"{"email":"","note":""}"#))
+            .unwrap_err()
+            .to_string(),
+        "body: email: a non-empty value is required"
+    );
+    assert_eq!(
+        R::bind(&json(br#"{"email":null}"#))
+            .unwrap_err()
+            .to_string(),
+        "body: email: a value is required"
+    );
+    let r = R::bind(&json(br#"{"email":"a","note":""}"#)).unwrap();
+    assert_eq!((r.email, r.note), ("a", Some("")));
+}
+
+#[test]
+fn a_borrowed_str_refuses_an_escaped_json_string_but_cow_takes_it() {
+    #[derive(Bind, Debug)]
+    struct B<'r> {
+        #[bind(body)]
+        a: &'r str,
+    }
+    let err = B::bind(&json(br#"{"a":"line\nbreak"}"#)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "body: a: the value is escaped and cannot be borrowed; use Cow<str> or String"
+    );
+}
+
+#[test]
+fn escaped_member_names_match() {
+    #[derive(Bind, Debug)]
+    struct N {
+        #[bind(body)]
+        name: String,
+    }
+    assert_eq!(N::bind(&json(br#"{"n\u0061me":"x"}"#)).unwrap().name, "x");
+}
+
+#[test]
+fn a_million_invalid_elements_report_max_errors_and_a_count() {
+    #[derive(Bind, Debug)]
+    struct V {
+        #[bind(body)]
+        n: Vec<u32>,
+    }
+    let mut body = b"{\"n\":[".to_vec();
+    for i in 0..1_000_000 {
+        if i > 0 {
+            body.push(b',');
+        }
+        body.extend_from_slice(b"\"x\"");
+    }
+    body.extend_from_slice(b"]}");
+    let err = V::bind(&json(&body)).unwrap_err();
+    let fields = err.fields().unwrap();
+    assert_eq!(fields.as_slice().len(), 100);
+    assert_eq!(fields.dropped(), 999_900);
+    assert_eq!(fields.as_slice()[99].path().to_string(), "n[99]");
+}

@@ -1,0 +1,143 @@
+//! Binding JSON values: where a value sits ([`JsonCx`]) and how a scalar
+//! reads one ([`scalar`]).
+//!
+//! Rules, chosen on purpose:
+//! - A JSON string converts like a query value (`"42"` binds a `u32`), its
+//!   escapes decoded once, borrowed when it has none.
+//! - A JSON number converts from its text: a `String` field keeps the
+//!   digits as sent, an integer refuses a fraction or an exponent (as serde
+//!   does), a float takes it exactly.
+//! - `true` and `false` bind a `bool` (and a text field as the words).
+//! - `null` is no value: `None` for an `Option`, `missing` otherwise.
+//! - An array or object where a single value is due is a field error
+//!   (`wrong_type`), its bytes still read and checked.
+//! - A `Vec` takes an array, element by element (`tags[1]` in errors), or
+//!   one single value.
+//! - A member sent twice for one field is a field error (`duplicate`): a
+//!   first-wins and a last-wins parser disagreeing is how request smuggling
+//!   starts.
+
+use super::errors::{Errors, FieldError, FieldErrorKind, FieldPath, Segment, Source};
+use crate::convert::Raw;
+use crate::error::{Error, ValueError};
+use crate::json::{Kind, Reader};
+
+/// Where the JSON value being bound sits: the error list, the top-level
+/// field it belongs to (errors are listed in declaration order), and its
+/// path (`items[2].qty`).
+#[derive(Debug)]
+pub struct JsonCx<'e, 'r> {
+    errors: &'e mut Errors<'r>,
+    field: usize,
+    path: FieldPath<'r>,
+}
+
+impl<'e, 'r> JsonCx<'e, 'r> {
+    /// The value of the top-level field declared at `field`, named `key`.
+    #[inline]
+    pub fn new(errors: &'e mut Errors<'r>, field: usize, key: &'r str) -> Self {
+        JsonCx {
+            errors,
+            field,
+            path: FieldPath::key(key),
+        }
+    }
+
+    /// A value one step further in: a member (`Segment::Key`) or an element
+    /// (`Segment::Index`).
+    #[inline]
+    pub fn at(&mut self, segment: Segment<'r>) -> JsonCx<'_, 'r> {
+        JsonCx {
+            errors: &mut *self.errors,
+            field: self.field,
+            path: self.path.with(segment),
+        }
+    }
+
+    /// Records that the value here failed.
+    #[inline]
+    pub fn fail(&mut self, kind: FieldErrorKind) {
+        self.errors
+            .push(FieldError::new(Source::Body, self.path, kind).for_field(self.field));
+    }
+
+    /// The path here.
+    #[inline]
+    pub fn path(&self) -> FieldPath<'r> {
+        self.path
+    }
+
+    /// The top-level field this value belongs to.
+    #[inline]
+    pub fn field(&self) -> usize {
+        self.field
+    }
+
+    /// The error list.
+    #[inline]
+    pub fn errors(&mut self) -> &mut Errors<'r> {
+        self.errors
+    }
+}
+
+/// What an array or object in place of a single value is told.
+const NOT_SINGLE: &str = "expected a single value, not an array or object";
+
+/// Reads one JSON value for a type that converts from text: the value, or
+/// `None` when there is none (`null`) or it failed (recorded in `cx`).
+///
+/// # Errors
+/// A syntax error: the body is malformed and the bind ends.
+#[inline]
+pub fn scalar<'r, T>(
+    r: &mut Reader<'r>,
+    cx: &mut JsonCx<'_, 'r>,
+    convert: impl FnOnce(Raw<'r>) -> Result<T, ValueError>,
+) -> Result<Option<T>, Error> {
+    let raw = match r.peek()? {
+        Kind::String => Raw::json(r.read_str()?),
+        Kind::Number => Raw::plain(r.read_number()?.as_str().as_bytes()),
+        Kind::Bool => Raw::plain(if r.read_bool()? { b"true" } else { b"false" }),
+        Kind::Null => {
+            r.read_null()?;
+            return Ok(None);
+        }
+        Kind::Array | Kind::Object => {
+            r.skip_value()?;
+            cx.fail(FieldErrorKind::WrongType(NOT_SINGLE));
+            return Ok(None);
+        }
+    };
+    match convert(raw) {
+        Ok(v) => Ok(Some(v)),
+        Err(e) => {
+            cx.fail(FieldErrorKind::Invalid(e));
+            Ok(None)
+        }
+    }
+}
+
+/// Reads an object's opening for a nested struct: `Ok(true)` when members
+/// follow; `Ok(false)` for `null` (no value) or anything else (recorded in
+/// `cx` as `wrong_type`, its bytes read).
+///
+/// # Errors
+/// A syntax error.
+#[inline]
+pub fn begin_nested<'r>(r: &mut Reader<'r>, cx: &mut JsonCx<'_, 'r>) -> Result<bool, Error> {
+    match r.peek()? {
+        Kind::Object => {
+            r.begin_object()?;
+            Ok(true)
+        }
+        Kind::Null => {
+            r.read_null()?;
+            Ok(false)
+        }
+        _ => {
+            r.skip_value()?;
+            cx.fail(FieldErrorKind::WrongType("expected an object"));
+            Ok(false)
+        }
+    }
+}
