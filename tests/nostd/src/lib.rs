@@ -1,5 +1,5 @@
 //! A `#![no_std]` crate with no allocator: derives `Bind` on a borrowed
-//! struct and binds a query string and a body into it. CI builds it for
+//! struct and binds a query string and a form or JSON body into it. CI builds it for
 //! `thumbv7em-none-eabihf`, where std does not exist.
 #![no_std]
 #![forbid(unsafe_code)]
@@ -19,6 +19,43 @@ pub struct Reading<'r> {
     /// From the body.
     #[bind(body)]
     pub note: Option<&'r str>,
+}
+
+/// A nested borrowed struct, bound from a JSON object.
+#[derive(Bind, Debug, PartialEq)]
+pub struct Place<'r> {
+    /// From the object's `room` member.
+    #[bind(body)]
+    pub room: &'r str,
+    /// From the object's `floor` member.
+    #[bind(body)]
+    pub floor: i8,
+}
+
+/// A reading with a JSON body: query fields and nested body fields.
+#[derive(Bind, Debug, PartialEq)]
+pub struct JsonReading<'r> {
+    /// From the query.
+    #[bind(query)]
+    pub sensor: &'r str,
+    /// From the JSON body.
+    #[bind(body)]
+    pub celsius: f32,
+    /// A nested object of the JSON body.
+    #[bind(body)]
+    pub place: Option<Place<'r>>,
+}
+
+/// Binds a reading from a raw query string and a JSON body.
+///
+/// # Errors
+/// Every failing field, as [`BindError`].
+pub fn read_json<'r>(query: &'r [u8], body: &'r [u8]) -> Result<JsonReading<'r>, BindError<'r>> {
+    JsonReading::bind(&Parts {
+        query: Some(query),
+        body: Body::Json(body),
+        ..Parts::default()
+    })
 }
 
 /// Binds a reading from a raw query string and an urlencoded body.
@@ -41,5 +78,22 @@ mod tests {
         assert_eq!((r.sensor, r.celsius, r.note), ("t1", -4, Some("ok")));
         let e = super::read(b"celsius=x", b"").unwrap_err();
         assert_eq!(e.fields().unwrap().as_slice().len(), 2);
+    }
+
+    #[test]
+    fn binds_a_json_body_without_std() {
+        let body = br#"{"celsius": -4.5, "place": {"room": "lab", "floor": -1}, "extra": [1, {}]}"#;
+        let r = super::read_json(b"sensor=t1", body).unwrap();
+        assert_eq!((r.sensor, r.celsius), ("t1", -4.5));
+        assert_eq!(
+            r.place,
+            Some(super::Place {
+                room: "lab",
+                floor: -1
+            })
+        );
+        let e = super::read_json(b"sensor=t1", br#"{"celsius":"hot","place":{"floor":300}}"#)
+            .unwrap_err();
+        assert_eq!(e.fields().unwrap().as_slice().len(), 3);
     }
 }
