@@ -3,7 +3,8 @@
 //! `cargo run --release --example orders` starts it on 127.0.0.1:3000
 //! (`BINDER_ADDR=127.0.0.1:8080` to move it) and prints curl lines to try.
 //! `POST /teams/{team}/orders` binds `CreateOrder` from the path, query,
-//! a header, a cookie and the body, and answers it as JSON; a bad request
+//! a header, a cookie and the body (JSON or urlencoded), and answers it as
+//! JSON; `POST /uploads` binds a multipart form with a file. A bad request
 //! answers `application/problem+json` listing every failing field.
 
 use binder_http::Bind;
@@ -43,9 +44,30 @@ struct CreateOrder {
     express: bool,
 }
 
+/// A multipart upload: text fields, a repeated field, and a file borrowed
+/// from the body (so this one is bound in two steps: read, then bind).
+#[derive(Bind)]
+struct Upload<'r> {
+    #[bind(body, required)]
+    title: &'r str,
+    #[bind(body)]
+    tags: Vec<&'r str>,
+    #[bind(body)]
+    avatar: Option<binder_http::FilePart<'r>>,
+}
+
+#[derive(Serialize)]
+struct UploadReply<'r> {
+    title: &'r str,
+    tags: &'r [&'r str],
+    avatar_bytes: Option<usize>,
+    avatar_type: Option<String>,
+}
+
 #[derive(Clone, Copy)]
 enum Route {
     CreateOrder,
+    Upload,
 }
 
 fn json(status: http::StatusCode, body: String) -> http::Response<Full<Bytes>> {
@@ -87,6 +109,30 @@ async fn handle(
                 Err(e) => e.into_response(),
             }
         }
+        Route::Upload => {
+            let (parts, body) = match binder_hyper::read_request(req, limits.max_body_bytes).await {
+                Ok(read) => read,
+                Err(e) => return Ok(e.into_response()),
+            };
+            match binder_http::bind_parts_with::<Upload>(&parts, &body, &params, &limits) {
+                Ok(up) => {
+                    let reply = UploadReply {
+                        title: up.title,
+                        tags: &up.tags,
+                        avatar_bytes: up.avatar.map(|f| f.data().len()),
+                        avatar_type: up
+                            .avatar
+                            .and_then(|f| f.content_type())
+                            .map(|t| String::from_utf8_lossy(t).into_owned()),
+                    };
+                    json(
+                        http::StatusCode::OK,
+                        serde_json::to_string(&reply).expect("serializes"),
+                    )
+                }
+                Err(e) => binder_hyper::Error::from_bind(&e).into_response(),
+            }
+        }
     })
 }
 
@@ -95,20 +141,32 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let addr = std::env::var("BINDER_ADDR").unwrap_or_else(|_| "127.0.0.1:3000".into());
     let mut router = matchit::Router::new();
     router.insert("/teams/{team}/orders", Route::CreateOrder)?;
+    router.insert("/uploads", Route::Upload)?;
     let router = Arc::new(router);
     let listener = TcpListener::bind(&addr).await?;
     let base = format!("http://{}", listener.local_addr()?);
     println!("binder example server on {base}\n");
-    println!("Bind every source (path, query, header, cookie, form body):");
+    println!("Bind every source (path, query, header, cookie, JSON body):");
     println!(
-        "  curl -s -X POST '{base}/teams/42/orders?dry_run=true&limit=10' -H 'X-Request-ID: 7f3c' -H 'Cookie: theme=dark; session=abc' -d 'email=ada%40example.org&sku=SKU-1234&qty=3&note=gift+wrap'"
+        "  curl -s -X POST '{base}/teams/42/orders?dry_run=true&limit=10' -H 'X-Request-ID: 7f3c' -H 'Cookie: theme=dark; session=abc' -H 'Content-Type: application/json' -d '{{\"email\":\"ada@example.org\",\"sku\":\"SKU-1234\",\"qty\":3,\"note\":\"gift wrap\",\"express\":false}}'"
+    );
+    println!("The same from an urlencoded form:");
+    println!(
+        "  curl -s -X POST '{base}/teams/42/orders?dry_run=true' -H 'X-Request-ID: 7f3c' -H 'Cookie: session=abc' -d 'email=ada%40example.org&sku=SKU-1234&qty=3'"
     );
     println!("Every failing field at once, as application/problem+json:");
     println!(
-        "  curl -s -X POST '{base}/teams/x/orders?dry_run=maybe' -H 'X-Request-ID: 7f3c' -d 'email=&qty=-1'"
+        "  curl -s -X POST '{base}/teams/x/orders?dry_run=maybe' -H 'X-Request-ID: 7f3c' -H 'Content-Type: application/json' -d '{{\"email\":\"\",\"qty\":-1,\"qty\":2}}'"
     );
-    println!("Unsupported body type (415):");
+    println!("A multipart upload with a file:");
+    println!(
+        "  curl -s -X POST '{base}/uploads' -F title=Q3 -F tags=finance -F tags=q3 -F 'avatar=@Cargo.toml;type=text/plain'"
+    );
+    println!("Unsupported body type (415), malformed JSON (400):");
     println!("  curl -s -X POST '{base}/teams/42/orders' -H 'Content-Type: text/plain' -d 'hello'");
+    println!(
+        "  curl -s -X POST '{base}/teams/42/orders' -H 'Content-Type: application/json' -d '{{\"email\": NOT JSON'"
+    );
     println!();
     loop {
         let (stream, _) = listener.accept().await?;
