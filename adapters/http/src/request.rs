@@ -3,15 +3,58 @@
 use binder_core::bind::{Bind, BindError, Body, Request};
 use binder_core::Limits;
 
+/// The path parameters a router matched: names and raw (percent-encoded)
+/// values. Implemented for `&[(&str, &str)]` and, with the `matchit`
+/// feature, for `&matchit::Params`.
+pub trait PathParams<'r> {
+    /// Calls `f` with each parameter.
+    fn each(&self, f: impl FnMut(&str, &'r str));
+}
+
+impl<'r> PathParams<'r> for &[(&str, &'r str)] {
+    #[inline]
+    fn each(&self, mut f: impl FnMut(&str, &'r str)) {
+        for (name, value) in self.iter() {
+            f(name, value);
+        }
+    }
+}
+
+#[cfg(feature = "matchit")]
+impl<'r> PathParams<'r> for &matchit::Params<'_, 'r> {
+    #[inline]
+    fn each(&self, mut f: impl FnMut(&str, &'r str)) {
+        for (name, value) in self.iter() {
+            f(name, value);
+        }
+    }
+}
+
 /// A view of an `http` request for binding: its URI, headers, body bytes
 /// and the path parameters the router matched. Builds nothing and copies
 /// nothing; every method walks the `http` structures in place.
 #[derive(Clone, Copy, Debug)]
-pub struct HttpRequest<'a, 'r> {
+pub struct HttpRequest<'a, 'r, P = &'a [(&'a str, &'r str)]> {
     uri: &'r http::Uri,
     headers: &'r http::HeaderMap,
     body: &'r [u8],
-    path: &'a [(&'a str, &'r str)],
+    path: P,
+    _params: core::marker::PhantomData<&'a ()>,
+}
+
+impl<'r, P: PathParams<'r>> HttpRequest<'_, 'r, P> {
+    /// A view of `parts` and `body` with any router's path parameters, such
+    /// as `&matchit::Params` (feature `matchit`).
+    #[inline]
+    pub fn with_params(parts: &'r http::request::Parts, body: &'r [u8], path: P) -> Self {
+        HttpRequest {
+            uri: &parts.uri,
+            headers: &parts.headers,
+            body,
+            path,
+            _params: core::marker::PhantomData,
+        }
+    }
 }
 
 impl<'a, 'r> HttpRequest<'a, 'r> {
@@ -23,12 +66,7 @@ impl<'a, 'r> HttpRequest<'a, 'r> {
         body: &'r [u8],
         path: &'a [(&'a str, &'r str)],
     ) -> Self {
-        HttpRequest {
-            uri: &parts.uri,
-            headers: &parts.headers,
-            body,
-            path,
-        }
+        Self::with_params(parts, body, path)
     }
 
     /// A view of a whole request whose body is in memory.
@@ -42,16 +80,15 @@ impl<'a, 'r> HttpRequest<'a, 'r> {
             headers: req.headers(),
             body: req.body().as_ref(),
             path,
+            _params: core::marker::PhantomData,
         }
     }
 }
 
-impl<'r> Request<'r> for HttpRequest<'_, 'r> {
+impl<'r, P: PathParams<'r>> Request<'r> for HttpRequest<'_, 'r, P> {
     #[inline]
-    fn path_params<F: FnMut(&str, &'r str)>(&self, mut f: F) {
-        for (name, value) in self.path {
-            f(name, value);
-        }
+    fn path_params<F: FnMut(&str, &'r str)>(&self, f: F) {
+        self.path.each(f);
     }
 
     #[inline]

@@ -114,7 +114,9 @@ async fn handle(
                 Ok(read) => read,
                 Err(e) => return Ok(e.into_response()),
             };
-            match binder_http::bind_parts_with::<Upload>(&parts, &body, &params, &limits) {
+            // Path parameters straight from the router, not collected.
+            let view = binder_http::HttpRequest::with_params(&parts, &body, &matched.params);
+            match Upload::bind_with(&view, &limits) {
                 Ok(up) => {
                     let reply = UploadReply {
                         title: up.title,
