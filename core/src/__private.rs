@@ -8,7 +8,7 @@ pub use crate::bind::{
     Segment, Source,
 };
 pub use crate::bits::{words_for, Bits, ByteSet};
-pub use crate::convert::{Parsed, Raw};
+pub use crate::convert::{Parsed, Raw, Ref};
 pub use crate::error::{Error, ValueError, ValueErrorKind};
 pub use crate::json::{Kind, Reader};
 pub use crate::limits::Limits;
@@ -226,21 +226,66 @@ pub fn scan_pairs<'r>(
     limits: &Limits,
     source: Source,
     first: &ByteSet,
-    mut f: impl FnMut(&[u8], Raw<'r>) -> bool,
+    mut f: impl FnMut(Ref<'r, '_, [u8]>, Raw<'r>) -> bool,
 ) -> Result<(), BindError<'r>> {
     crate::form::walk(input, limits, first, |pair| {
         let raw = pair.raw_value();
         if pair.key_needs_decoding() {
             let mut key_buf = [0u8; MAX_KEY];
             match crate::percent::decode_into(pair.key(), &mut key_buf) {
-                Some(key) => f(key, raw),
+                Some(key) => f(Ref::Copied(key), raw),
                 None => false,
             }
         } else {
-            f(pair.key(), raw)
+            f(Ref::Borrowed(pair.key()), raw)
         }
     })
     .map_err(|error| BindError::Malformed { source, error })
+}
+
+/// Where `name[key]` opens its bracket, for a key of that shape (one level,
+/// closed at the end).
+#[inline]
+pub fn bracket(key: &[u8]) -> Option<usize> {
+    if key.last() != Some(&b']') {
+        return None;
+    }
+    let open = key.iter().position(|&b| b == b'[')?;
+    // One level only: `a[b][c]` and `a[b]c]` name no field.
+    let inner = &key[open + 1..key.len() - 1];
+    (open > 0 && !inner.contains(&b'[') && !inner.contains(&b']')).then_some(open)
+}
+
+/// Offers a `name[key]=value` pair to a field (see [`Field::offer_entry`]),
+/// recording a refusal under `name[key]`.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub fn offer_entry<'r, T: Field<'r>>(
+    slot: &mut T::Slot,
+    key: Ref<'r, '_, [u8]>,
+    open: usize,
+    raw: Raw<'r>,
+    errors: &mut Errors<'r>,
+    field: usize,
+    source: Source,
+    name: &'static str,
+) {
+    let end = key.len() - 1;
+    if let Err(rejected) = T::offer_entry(slot, &key[open + 1..end], raw) {
+        // The map key names the entry when it was sent as is; a decoded one
+        // lives only in scratch, so it shows as `…`.
+        let sub = match key {
+            Ref::Borrowed(k) => core::str::from_utf8(&k[open + 1..end]).unwrap_or("…"),
+            Ref::Copied(_) => "…",
+        };
+        let mut path = FieldPath::key(name).with(Segment::MapKey(sub));
+        if let Some(i) = rejected.index {
+            path = path.with(Segment::Index(i));
+        }
+        errors.push(
+            FieldError::new(source, path, FieldErrorKind::Invalid(rejected.error)).for_field(field),
+        );
+    }
 }
 
 /// Walks one `Cookie` header value, handing `f` each name and value until

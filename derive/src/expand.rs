@@ -97,6 +97,40 @@ impl Ctx<'_> {
         quote! { #(#arms)* }
     }
 
+    /// The fallback for a key that is no field's name: `name[key]` offered
+    /// to the field `name` (a map's entry, or a list's `name[]`).
+    fn entry_arms(&self, source: Source) -> TokenStream {
+        let Ctx { p, lt, .. } = self;
+        let src = source_variant(source);
+        let arms = self.of(source).map(|(i, f)| {
+            let b = f.bound.as_ref().expect("bound");
+            let ty = &f.ty;
+            let slot = format_ident!("__s{}", i);
+            let key = &b.key;
+            let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
+            quote! {
+                #lit => {
+                    // A list or map takes every entry; a scalar only `name[]`,
+                    // once, like `name`.
+                    let __take = if <#ty as #p::Field<#lt>>::REPEATS {
+                        __seen.insert(#i);
+                        true
+                    } else {
+                        __open + 2 == __key.len() && __seen.insert(#i)
+                    };
+                    if __take {
+                        #p::offer_entry::<#ty>(&mut #slot, __key, __open, __raw, &mut __errors, #i, #p::Source::#src, #key);
+                    }
+                }
+            }
+        });
+        quote! {
+            if let #p::Some(__open) = #p::bracket(&__key) {
+                match &__key[..__open] { #(#arms)* _ => {} }
+            }
+        }
+    }
+
     /// `match` arms dispatching a JSON member name to its body field, with
     /// `__r` (the reader) in scope and `cx` building each field's `JsonCx`.
     fn json_arms(&self, cx_of: impl Fn(usize, &str) -> TokenStream) -> TokenStream {
@@ -238,6 +272,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
 
     let query = cx.has(Source::Query).then(|| {
         let arms = cx.arms(Source::Query, None);
+        let entry_arms = cx.entry_arms(Source::Query);
         let stop = cx.stop_set(Source::Query, &words);
         let first = cx.first_bytes(Source::Query);
         quote! {
@@ -245,7 +280,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
                 let (__stop, __all) = #stop;
                 const __FIRST: #p::ByteSet = #first;
                 #p::scan_pairs(__q, __limits, #p::Source::Query, &__FIRST, |__key, __raw| {
-                    match __key { #arms _ => {} }
+                    match &*__key { #arms _ => { #entry_arms } }
                     __stop && __seen.is_superset(&__all)
                 })?;
             }
@@ -290,6 +325,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
 
     let body = cx.has(Source::Body).then(|| {
         let arms = cx.arms(Source::Body, None);
+        let body_entry_arms = cx.entry_arms(Source::Body);
         let stop = cx.stop_set(Source::Body, &words);
         let first = cx.first_bytes(Source::Body);
         let part_arms = cx.part_arms();
@@ -301,7 +337,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
                     let (__stop, __all) = #stop;
                     const __FIRST: #p::ByteSet = #first;
                     #p::scan_pairs(__bytes, __limits, #p::Source::Body, &__FIRST, |__key, __raw| {
-                        match __key { #arms _ => {} }
+                        match &*__key { #arms _ => { #body_entry_arms } }
                         __stop && __seen.is_superset(&__all)
                     })?;
                 }

@@ -132,6 +132,21 @@ pub trait Field<'r>: Sized {
         cx: &mut JsonCx<'_, 'r>,
     ) -> Result<(), Error>;
 
+    /// Offers one `name[key]=value` pair (query or form). Maps take the
+    /// entry (the first value of a repeated key); other fields take
+    /// `name[]=value` as `name=value` and ignore any other key.
+    ///
+    /// # Errors
+    /// The key's or value's conversion error.
+    #[inline]
+    fn offer_entry(slot: &mut Self::Slot, key: &[u8], raw: Raw<'r>) -> Result<(), Rejected> {
+        if key.is_empty() {
+            Self::offer(slot, raw)
+        } else {
+            Ok(())
+        }
+    }
+
     /// The field's value once every source is scanned; `None` if a value
     /// was required and none was taken.
     fn finish(slot: Self::Slot) -> Option<Self>;
@@ -314,4 +329,112 @@ impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
     fn finish(slot: Self::Slot) -> Option<Self> {
         Some(slot.0)
     }
+}
+
+/// `Field` for a map type: entries from `name[key]=value` pairs or from a
+/// JSON object's members. A key sent twice keeps its first value in a form
+/// (as scalars do) and is `duplicate` in JSON.
+#[cfg(feature = "alloc")]
+macro_rules! map_field {
+    ($map:ident, [$($bound:tt)*] $(, $s:ident: [$($sbound:tt)*])?) => {
+        impl<'r, K, V $(, $s)?> Field<'r> for $map<K, V $(, $s)?>
+        where
+            K: FromText<'r> + $($bound)*,
+            V: Value<'r>,
+            $($s: $($sbound)*,)?
+        {
+            type Slot = $map<K, V $(, $s)?>;
+
+            const REPEATS: bool = true;
+
+            #[inline]
+            fn slot() -> Self::Slot {
+                Default::default()
+            }
+
+            /// A plain `name=value` for a map field is refused.
+            #[inline]
+            fn offer(_: &mut Self::Slot, _: Raw<'r>) -> Result<(), Rejected> {
+                Err(ValueError::new(crate::ValueErrorKind::ExpectedObject).into())
+            }
+
+            #[inline]
+            fn offer_part(_: &mut Self::Slot, _: &crate::multipart::Part<'r>) -> Result<(), Rejected> {
+                Err(ValueError::new(crate::ValueErrorKind::ExpectedObject).into())
+            }
+
+            #[inline]
+            fn offer_entry(slot: &mut Self::Slot, key: &[u8], raw: Raw<'r>) -> Result<(), Rejected> {
+                let text = crate::convert::utf8(key)?;
+                let key = K::from_text(crate::convert::Ref::Copied(text))?;
+                if let Entry::Vacant(e) = slot.entry(key) {
+                    e.insert(V::from_raw(raw)?);
+                }
+                Ok(())
+            }
+
+            fn offer_json(
+                slot: &mut Self::Slot,
+                r: &mut Reader<'r>,
+                cx: &mut JsonCx<'_, 'r>,
+            ) -> Result<(), Error> {
+                match r.peek()? {
+                    Kind::Object => {}
+                    Kind::Null => return r.read_null(),
+                    _ => {
+                        r.skip_value()?;
+                        cx.fail(crate::bind::FieldErrorKind::WrongType("expected an object"));
+                        return Ok(());
+                    }
+                }
+                r.begin_object()?;
+                let mut scratch = [0u8; 0];
+                while let Some(name) = r.next_member(&mut scratch)? {
+                    let raw_name = name.raw();
+                    let mut at = cx.at(crate::bind::Segment::MapKey(raw_name.raw()));
+                    let key = match K::from_raw(Raw::json(raw_name)) {
+                        Ok(k) => k,
+                        Err(e) => {
+                            r.skip_value()?;
+                            at.fail(crate::bind::FieldErrorKind::Invalid(e));
+                            continue;
+                        }
+                    };
+                    match slot.entry(key) {
+                        Entry::Occupied(_) => {
+                            r.skip_value()?;
+                            at.fail(crate::bind::FieldErrorKind::Duplicate);
+                        }
+                        Entry::Vacant(e) => {
+                            if let Some(v) = V::from_json(r, &mut at)? {
+                                e.insert(v);
+                            }
+                        }
+                    }
+                }
+                Ok(())
+            }
+
+            #[inline]
+            fn finish(slot: Self::Slot) -> Option<Self> {
+                Some(slot)
+            }
+        }
+    };
+}
+
+#[cfg(feature = "alloc")]
+mod maps {
+    use super::*;
+    use alloc::collections::btree_map::{BTreeMap, Entry};
+
+    map_field!(BTreeMap, [Ord]);
+}
+
+#[cfg(feature = "std")]
+mod hash_maps {
+    use super::*;
+    use std::collections::hash_map::{Entry, HashMap};
+
+    map_field!(HashMap, [Eq + core::hash::Hash], S: [core::hash::BuildHasher + Default]);
 }
