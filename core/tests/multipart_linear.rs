@@ -3,9 +3,12 @@
 //!
 //! Measured by wall clock, made robust for a shared machine: each shape is
 //! scanned at 1x (100 KB) and 10x (1 MB), interleaved, 9 times each after a
-//! warm-up, and the fastest 10x time must stay under 15x the fastest 1x time
+//! warm-up, and the fastest 10x time must stay under 30x the fastest 1x time
 //! (the minimum, not the median: other processes only ever add time, so the
-//! fastest run is the one least disturbed). A quadratic scan would show 100x.
+//! fastest run is the one least disturbed). A quadratic scan would show 100x
+//! (and the deliberately quadratic variant tried once showed 95x); linear
+//! shows 10x, and up to 13x with the machine's two cores loaded, so 30x
+//! separates the two without flaking.
 
 use binder_core::multipart::{self, Boundary};
 use binder_core::Limits;
@@ -62,7 +65,7 @@ fn assert_linear(shape: &str, make: impl Fn(usize) -> Vec<u8>, limits: &Limits) 
     let (r, s, l) = ratio(make, limits);
     println!("{shape}: 100 KB {s:?}, 1 MB {l:?}, ratio {r:.2}");
     assert!(
-        r < 15.0,
+        r < 30.0,
         "{shape}: 10x the input took {r:.1}x the time ({s:?} vs {l:?})"
     );
 }
