@@ -96,6 +96,98 @@ pub fn multer_upload(body: &'static [u8], content_type: &[u8]) -> MulterUpload {
     })
 }
 
+/// `json5.json`.
+pub const JSON5: &[u8] = include_bytes!("../workloads/json5.json");
+/// `items1000.json`.
+pub const ITEMS1000: &[u8] = include_bytes!("../workloads/items1000.json");
+
+/// The 5-field user from a JSON body, owned.
+#[derive(Bind, Deserialize, Debug, PartialEq)]
+pub struct JsonUser {
+    #[bind(body)]
+    pub name: String,
+    #[bind(body)]
+    pub age: u32,
+    #[bind(body)]
+    pub email: String,
+    #[bind(body)]
+    pub admin: bool,
+    #[bind(body)]
+    pub score: f64,
+}
+
+/// The 5-field user from a JSON body, borrowed.
+#[derive(Bind, Deserialize, Debug, PartialEq)]
+pub struct JsonUserRef<'r> {
+    #[bind(body)]
+    #[serde(borrow)]
+    pub name: Cow<'r, str>,
+    #[bind(body)]
+    pub age: u32,
+    #[bind(body)]
+    #[serde(borrow)]
+    pub email: Cow<'r, str>,
+    #[bind(body)]
+    pub admin: bool,
+    #[bind(body)]
+    pub score: f64,
+}
+
+/// One line of the cart.
+#[derive(Bind, Deserialize, Debug, PartialEq)]
+pub struct Item {
+    #[bind(body)]
+    pub sku: String,
+    #[bind(body)]
+    pub qty: u32,
+    #[bind(body)]
+    pub price: f64,
+}
+
+/// The cart of `items1000.json`, owned.
+#[derive(Bind, Deserialize, Debug, PartialEq)]
+pub struct Cart {
+    #[bind(body)]
+    pub customer: String,
+    #[bind(body)]
+    pub items: Vec<Item>,
+}
+
+/// One line of the cart, borrowed.
+#[derive(Bind, Deserialize, Debug, PartialEq)]
+pub struct ItemRef<'r> {
+    #[bind(body)]
+    pub sku: &'r str,
+    #[bind(body)]
+    pub qty: u32,
+    #[bind(body)]
+    pub price: f64,
+}
+
+/// The cart, borrowed.
+#[derive(Bind, Deserialize, Debug, PartialEq)]
+pub struct CartRef<'r> {
+    #[bind(body)]
+    pub customer: &'r str,
+    #[bind(body)]
+    #[serde(borrow)]
+    pub items: Vec<ItemRef<'r>>,
+}
+
+/// binder: a JSON body into `T`.
+pub fn binder_json<'r, T: Bind<'r>>(body: &'r [u8]) -> T {
+    T::bind(&Parts {
+        body: Body::Json(body),
+        ..Parts::default()
+    })
+    .expect("binds")
+}
+
+/// serde_json (what axum's `Json` uses) into `T`.
+pub fn serde_json_into<'r, T: Deserialize<'r>>(body: &'r [u8]) -> T {
+    serde_json::from_slice(body).expect("parses")
+}
+
 /// The 5-field user, owned (binder, query source).
 #[derive(Bind, Deserialize, Debug, PartialEq)]
 pub struct User {
@@ -355,6 +447,19 @@ pub fn check_all() {
         (up.title, up.tags, up.avatar.raw_filename()),
         ("Quarterly report", vec!["finance", "q3"], &b"chart.png"[..])
     );
+    let j: JsonUser = binder_json(JSON5);
+    assert_eq!(j, serde_json_into::<JsonUser>(JSON5));
+    assert_eq!(
+        (j.name.as_str(), j.age, j.score),
+        ("Ada Lovelace", 36, 99.5)
+    );
+    let j: JsonUserRef = binder_json(JSON5);
+    assert_eq!(j, serde_json_into::<JsonUserRef>(JSON5));
+    let cart: Cart = binder_json(ITEMS1000);
+    assert_eq!(cart.items.len(), 1000);
+    assert_eq!(cart, serde_json_into::<Cart>(ITEMS1000));
+    let cart: CartRef = binder_json(ITEMS1000);
+    assert_eq!(cart, serde_json_into::<CartRef>(ITEMS1000));
     let m = multer_upload(MULTIPART4K, MULTIPART4K_TYPE);
     assert_eq!(
         (m.title.as_str(), m.tags.len(), m.avatar.len()),

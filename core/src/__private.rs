@@ -75,6 +75,29 @@ pub fn settle<'r, T>(
     None
 }
 
+/// [`settle`] for a member of a nested JSON object: the `missing` error,
+/// if any, is named by the object's path and `key`, built only then.
+#[inline(always)]
+pub fn settle_in<'r, T>(
+    value: Option<T>,
+    seen: bool,
+    default: Option<fn() -> T>,
+    cx: &mut JsonCx<'_, 'r>,
+    key: &'r str,
+) -> Option<T> {
+    if value.is_some() {
+        return value;
+    }
+    if let (false, Some(default)) = (seen, default) {
+        return Some(default());
+    }
+    let field = cx.field();
+    if !(seen && cx.errors().has_field(field)) {
+        cx.fail_at(key, FieldErrorKind::Missing);
+    }
+    None
+}
+
 /// Offers a JSON member's value to a field. A `required` field refuses an
 /// empty string; a member sent twice is `duplicate` (its value still read).
 ///

@@ -189,9 +189,7 @@ fn finish_stmts(
     m: &Model<'_>,
     p: &TokenStream,
     lt: &TokenStream,
-    errors: &TokenStream,
-    field_of: impl Fn(usize) -> TokenStream,
-    path_of: impl Fn(&str) -> TokenStream,
+    nested: bool,
 ) -> Vec<TokenStream> {
     m.fields
         .iter()
@@ -216,17 +214,27 @@ fn finish_stmts(
                 Some(None) => quote!(#p::Some(<#declared as #p::Default>::default)),
                 Some(Some(expr)) => quote!(#p::Some(|| -> #declared { #expr })),
             };
-            let field = field_of(i);
-            let path = path_of(&b.key);
+            let key = &b.key;
+            if nested {
+                return quote! {
+                    let #v: #p::Option<#declared> = #p::settle_in(
+                        <#ty as #p::Field<#lt>>::finish(#slot)#unwrap,
+                        __seen.contains(#i),
+                        #default,
+                        __cx,
+                        #key,
+                    );
+                };
+            }
             quote! {
                 let #v: #p::Option<#declared> = #p::settle(
                     <#ty as #p::Field<#lt>>::finish(#slot)#unwrap,
                     __seen.contains(#i),
                     #default,
-                    #errors,
-                    #field,
+                    &mut __errors,
+                    #i,
                     #p::Source::#src,
-                    #path,
+                    #p::FieldPath::key(#key),
                 );
             }
         })
@@ -363,14 +371,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
         }
     });
 
-    let finishes = finish_stmts(
-        m,
-        &p,
-        &lt,
-        &quote!(&mut __errors),
-        |i| quote!(#i),
-        |key| quote!(#p::FieldPath::key(#key)),
-    );
+    let finishes = finish_stmts(m, &p, &lt, false);
     let vs: Vec<Ident> = (0..n).map(|i| format_ident!("__v{}", i)).collect();
     let fs: Vec<Ident> = (0..n).map(|i| format_ident!("__f{}", i)).collect();
     let members = m.fields.iter().map(|f| f.member);
@@ -394,14 +395,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
             quote! { let mut #slot = <#ty as #p::Field<#lt>>::slot(); }
         });
     let nested_arms = cx.json_arms(|_, key| quote!(&mut __cx.at(#p::Segment::Key(#key))));
-    let nested_finishes = finish_stmts(
-        m,
-        &p,
-        &lt,
-        &quote!(__cx.errors()),
-        |_| quote!(__field),
-        |key| quote!(__path.with(#p::Segment::Key(#key))),
-    );
+    let nested_finishes = finish_stmts(m, &p, &lt, true);
     let nested_members = m.fields.iter().map(|f| f.member);
     let nested_impl = quote! {
         /// A nested struct binds from a JSON object, its `body` fields by
@@ -430,8 +424,6 @@ fn expand(m: &Model<'_>) -> TokenStream {
                     }
                     #p::Ok(())
                 })?;
-                let __path = __cx.path();
-                let __field = __cx.field();
                 #(#nested_finishes)*
                 #p::Ok(match (#(#vs,)*) {
                     (#(#p::Some(#fs),)*) => #p::Some(Self { #(#nested_members: #fs,)* }),

@@ -22,14 +22,22 @@ use crate::convert::Raw;
 use crate::error::{Error, ValueError};
 use crate::json::{Kind, Reader};
 
+/// One step of the path to the value being bound, linked to the steps
+/// before it: building a path costs nothing until an error needs it.
+#[derive(Clone, Copy, Debug)]
+struct Node<'p, 'r> {
+    parent: Option<&'p Node<'p, 'r>>,
+    segment: Segment<'r>,
+}
+
 /// Where the JSON value being bound sits: the error list, the top-level
 /// field it belongs to (errors are listed in declaration order), and its
-/// path (`items[2].qty`).
+/// path (`items[2].qty`), kept as links and rendered only on failure.
 #[derive(Debug)]
 pub struct JsonCx<'e, 'r> {
     errors: &'e mut Errors<'r>,
     field: usize,
-    path: FieldPath<'r>,
+    node: Node<'e, 'r>,
 }
 
 impl<'e, 'r> JsonCx<'e, 'r> {
@@ -39,7 +47,10 @@ impl<'e, 'r> JsonCx<'e, 'r> {
         JsonCx {
             errors,
             field,
-            path: FieldPath::key(key),
+            node: Node {
+                parent: None,
+                segment: Segment::Key(key),
+            },
         }
     }
 
@@ -50,21 +61,55 @@ impl<'e, 'r> JsonCx<'e, 'r> {
         JsonCx {
             errors: &mut *self.errors,
             field: self.field,
-            path: self.path.with(segment),
+            node: Node {
+                parent: Some(&self.node),
+                segment,
+            },
         }
     }
 
     /// Records that the value here failed.
     #[inline]
     pub fn fail(&mut self, kind: FieldErrorKind) {
+        let path = self.path();
         self.errors
-            .push(FieldError::new(Source::Body, self.path, kind).for_field(self.field));
+            .push(FieldError::new(Source::Body, path, kind).for_field(self.field));
     }
 
-    /// The path here.
+    /// Records that the member `key` of the object here failed.
     #[inline]
+    pub fn fail_at(&mut self, key: &'r str, kind: FieldErrorKind) {
+        self.at(Segment::Key(key)).fail(kind);
+    }
+
+    /// The path here, rendered from its links (the first segments kept
+    /// when it is deeper than a path holds).
     pub fn path(&self) -> FieldPath<'r> {
-        self.path
+        // Collect from the leaf up, then replay from the root.
+        let mut chain: [Option<Segment<'r>>; 32] = [None; 32];
+        let mut n = 0;
+        let mut node = Some(&self.node);
+        while let Some(at) = node {
+            // Deeper than 32 links (nested lists of lists): the steps
+            // nearest the root are the ones a reader needs; past 32 the
+            // leaf-most are dropped and the path shows as cut.
+            if n == chain.len() {
+                chain.copy_within(1.., 0);
+                n -= 1;
+            }
+            chain[n] = Some(at.segment);
+            n += 1;
+            node = at.parent;
+        }
+        let mut path: Option<FieldPath<'r>> = None;
+        for seg in chain[..n].iter().rev().flatten() {
+            path = Some(match (path, *seg) {
+                (None, Segment::Key(k)) => FieldPath::key(k),
+                (None, other) => FieldPath::key("").with(other),
+                (Some(p), other) => p.with(other),
+            });
+        }
+        path.unwrap_or(FieldPath::key(""))
     }
 
     /// The top-level field this value belongs to.
