@@ -3,24 +3,32 @@
 use bytes::Bytes;
 use http_body::{Body, Frame, SizeHint};
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::task::{Context, Poll};
 
 struct Counting;
 
-static BYTES: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// This thread's allocated bytes: the tests run on several threads.
+    static BYTES: Cell<usize> = const { Cell::new(0) };
+}
+
+fn count(size: usize) {
+    // `try_with`: the allocator runs during thread teardown too.
+    let _ = BYTES.try_with(|b| b.set(b.get() + size));
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        BYTES.fetch_add(layout.size(), Ordering::Relaxed);
+        count(layout.size());
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new: usize) -> *mut u8 {
-        BYTES.fetch_add(new, Ordering::Relaxed);
+        count(new);
         unsafe { System.realloc(ptr, layout, new) }
     }
 }
@@ -63,9 +71,9 @@ fn ready<F: std::future::Future>(f: F) -> F::Output {
 
 /// Bytes allocated while running `f`.
 fn allocated<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let before = BYTES.load(Ordering::Relaxed);
+    let before = BYTES.with(Cell::get);
     let out = f();
-    (out, BYTES.load(Ordering::Relaxed) - before)
+    (out, BYTES.with(Cell::get) - before)
 }
 
 /// What the read itself may allocate beyond the buffer the policy allows:
