@@ -1,0 +1,130 @@
+//! Arbitrary requests (method, path parameters, query, headers, cookies,
+//! content type, body) bound through binder-http into representative
+//! derived structs: never a panic, a bounded error list, and binding the
+//! same request twice gives the same result.
+#![no_main]
+
+use arbitrary::Arbitrary;
+use binder_http::{Bind, BindError, FilePart, HttpRequest, Limits};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+#[derive(Debug, Arbitrary)]
+struct Input {
+    path: Vec<(String, String)>,
+    query: Vec<u8>,
+    headers: Vec<(u8, Vec<u8>)>,
+    content_type: u8,
+    boundary_ok: bool,
+    body: Vec<u8>,
+    small_limits: bool,
+}
+
+#[derive(Bind, Debug, PartialEq)]
+struct Item<'r> {
+    #[bind(body)]
+    sku: Cow<'r, str>,
+    #[bind(body, default)]
+    qty: u32,
+    #[bind(body)]
+    price: Option<f64>,
+}
+
+#[derive(Bind, Debug, PartialEq)]
+struct Everything<'r> {
+    #[bind(path)]
+    team: Option<u32>,
+    #[bind(path = "name")]
+    name: Option<Cow<'r, str>>,
+    #[bind(query)]
+    page: Option<u16>,
+    #[bind(query)]
+    tags: Vec<&'r str>,
+    #[bind(query)]
+    filter: BTreeMap<String, i64>,
+    #[bind(header = "x-id")]
+    id: Option<&'r str>,
+    #[bind(cookie)]
+    session: Option<Cow<'r, str>>,
+    #[bind(body)]
+    email: Option<String>,
+    #[bind(body)]
+    items: Vec<Item<'r>>,
+    #[bind(body)]
+    file: Option<FilePart<'r>>,
+    #[bind(body)]
+    flag: Option<bool>,
+}
+
+#[derive(Bind, Debug, PartialEq)]
+struct Strict<'r> {
+    #[bind(query, required)]
+    q: &'r str,
+    #[bind(body, required)]
+    email: Cow<'r, str>,
+    #[bind(body)]
+    n: i8,
+    #[bind(cookie)]
+    c: char,
+}
+
+const HEADER_NAMES: [&str; 6] = ["x-id", "cookie", "cookie", "accept", "x-other", "content-length"];
+const CONTENT_TYPES: [&str; 7] = [
+    "application/json",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=B",
+    "multipart/form-data",
+    "text/plain",
+    "application/vnd.api+json; charset=utf-8",
+    "",
+];
+
+fn check<'r, T: Bind<'r> + PartialEq + std::fmt::Debug>(req: &HttpRequest<'_, 'r>, limits: &Limits) {
+    let first = T::bind_with(req, limits);
+    let second = T::bind_with(req, limits);
+    assert_eq!(first, second, "binding twice differs");
+    if let Err(BindError::Fields(errors)) = &first {
+        assert!(errors.as_slice().len() <= limits.max_errors);
+        // Rendering never panics, and every error names a field.
+        for e in errors.as_slice() {
+            assert!(!e.path().to_string().is_empty());
+        }
+        let _ = first.as_ref().unwrap_err().to_string();
+        let _ = binder_http::problem_json(first.as_ref().unwrap_err());
+    }
+}
+
+libfuzzer_sys::fuzz_target!(|input: Input| {
+    let mut builder = http::Request::post("/");
+    let query = String::from_utf8_lossy(&input.query).into_owned();
+    // Only what a URI can hold: http::Uri refuses the rest, as a server would.
+    let uri_ok: String = query.chars().filter(|c| c.is_ascii_graphic() && *c != '#').collect();
+    builder = builder.uri(format!("/?{uri_ok}"));
+    let ct = CONTENT_TYPES[usize::from(input.content_type) % CONTENT_TYPES.len()];
+    if !ct.is_empty() {
+        let ct = if input.boundary_ok { ct.to_owned() } else { ct.replace("=B", "=") };
+        builder = builder.header("content-type", ct);
+    }
+    for (name, value) in input.headers.iter().take(8) {
+        let name = HEADER_NAMES[usize::from(*name) % HEADER_NAMES.len()];
+        if let Ok(v) = http::HeaderValue::from_bytes(value) {
+            builder = builder.header(name, v);
+        }
+    }
+    let Ok(req) = builder.body(input.body.clone()) else {
+        return;
+    };
+    let path: Vec<(&str, &str)> = input.path.iter().take(4).map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let view = HttpRequest::from_request(&req, &path);
+    let mut limits = Limits::default();
+    if input.small_limits {
+        limits.max_pairs = 3;
+        limits.max_cookies = 2;
+        limits.max_json_depth = 4;
+        limits.max_parts = 2;
+        limits.max_errors = 2;
+        limits.max_key_len = 8;
+    }
+    check::<Everything>(&view, &limits);
+    check::<Strict>(&view, &limits);
+});
