@@ -2,47 +2,11 @@
 #![allow(dead_code)]
 
 use binder_http::{Bind, Body, Parts};
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::borrow::Cow;
-use std::cell::Cell;
 
-/// Counts this thread's allocations (tests run on several threads).
-struct Counting;
+mod common;
 
-thread_local! {
-    static BLOCKS: Cell<usize> = const { Cell::new(0) };
-    static BYTES: Cell<usize> = const { Cell::new(0) };
-}
-
-fn count(size: usize) {
-    // `try_with`: the allocator runs during thread teardown too.
-    let _ = BLOCKS.try_with(|b| b.set(b.get() + 1));
-    let _ = BYTES.try_with(|b| b.set(b.get() + size));
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count(layout.size());
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new: usize) -> *mut u8 {
-        count(new);
-        unsafe { System.realloc(ptr, layout, new) }
-    }
-}
-
-#[global_allocator]
-static ALLOC: Counting = Counting;
-
-/// `(blocks, bytes)` allocated on this thread while running `f`.
-fn measure<T>(f: impl FnOnce() -> T) -> (T, usize, usize) {
-    let (b0, y0) = (BLOCKS.with(Cell::get), BYTES.with(Cell::get));
-    let out = f();
-    (out, BLOCKS.with(Cell::get) - b0, BYTES.with(Cell::get) - y0)
-}
+use common::counting::measure;
 
 const MIXED_BODY: &[u8] = include_bytes!("../../../benches/workloads/mixed-body.json");
 const COOKIE: &[u8] =

@@ -1,0 +1,4 @@
+//! Support shared by the integration tests.
+#![allow(dead_code)]
+
+pub mod counting;
