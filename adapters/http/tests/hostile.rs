@@ -64,7 +64,7 @@ fn an_8_mb_array_into_vec_u32_peaks_under_twice_the_body() {
 #[test]
 fn a_hundred_thousand_levels_are_a_depth_error_without_allocating() {
     const ALLOWED: usize = 0;
-    let body = [b"{\"n\":".repeat(1), b"[".repeat(100_000)].concat();
+    let body = [b"{\"n\":".to_vec(), b"[".repeat(100_000)].concat();
     let req = json(&body);
     let (result, blocks, _) = measure(|| Numbers::bind(&req));
     assert_eq!(malformed(&result.unwrap_err()), ErrorKind::JsonTooDeep);
