@@ -1,13 +1,45 @@
 //! Arbitrary requests (method, path parameters, query, headers, cookies,
 //! content type, body) bound through binder-http into representative
-//! derived structs: never a panic, a bounded error list, and binding the
-//! same request twice gives the same result.
+//! derived structs: never a panic, a bounded error list, a bounded memory
+//! budget per bind, and binding the same request twice gives the same
+//! result.
 #![no_main]
 
 use arbitrary::Arbitrary;
 use binder_http::{Bind, BindError, FilePart, HttpRequest, Limits};
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Counts bytes allocated (libFuzzer runs the target on one thread).
+struct Counting;
+
+static BYTES: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        BYTES.fetch_add(layout.size(), Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new: usize) -> *mut u8 {
+        BYTES.fetch_add(new, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new) }
+    }
+}
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+/// What one bind may allocate: the owned values it returns are at most the
+/// request's bytes decoded (each list's doubling at most twice that), and
+/// the error list is bounded by `max_errors`, whatever the request.
+fn budget(request_bytes: usize) -> usize {
+    64 * 1024 + 8 * request_bytes
+}
 
 #[derive(Debug, Arbitrary)]
 struct Input {
@@ -68,7 +100,14 @@ struct Strict<'r> {
     c: char,
 }
 
-const HEADER_NAMES: [&str; 6] = ["x-id", "cookie", "cookie", "accept", "x-other", "content-length"];
+const HEADER_NAMES: [&str; 6] = [
+    "x-id",
+    "cookie",
+    "cookie",
+    "accept",
+    "x-other",
+    "content-length",
+];
 const CONTENT_TYPES: [&str; 7] = [
     "application/json",
     "application/x-www-form-urlencoded",
@@ -79,8 +118,18 @@ const CONTENT_TYPES: [&str; 7] = [
     "",
 ];
 
-fn check<'r, T: Bind<'r> + PartialEq + std::fmt::Debug>(req: &HttpRequest<'_, 'r>, limits: &Limits) {
+fn check<'r, T: Bind<'r> + PartialEq + std::fmt::Debug>(
+    req: &HttpRequest<'_, 'r>,
+    limits: &Limits,
+    request_bytes: usize,
+) {
+    let before = BYTES.load(Ordering::Relaxed);
     let first = T::bind_with(req, limits);
+    let spent = BYTES.load(Ordering::Relaxed) - before;
+    assert!(
+        spent <= budget(request_bytes),
+        "{spent} bytes for a {request_bytes} byte request"
+    );
     let second = T::bind_with(req, limits);
     assert_eq!(first, second, "binding twice differs");
     if let Err(BindError::Fields(errors)) = &first {
@@ -98,11 +147,18 @@ libfuzzer_sys::fuzz_target!(|input: Input| {
     let mut builder = http::Request::post("/");
     let query = String::from_utf8_lossy(&input.query).into_owned();
     // Only what a URI can hold: http::Uri refuses the rest, as a server would.
-    let uri_ok: String = query.chars().filter(|c| c.is_ascii_graphic() && *c != '#').collect();
+    let uri_ok: String = query
+        .chars()
+        .filter(|c| c.is_ascii_graphic() && *c != '#')
+        .collect();
     builder = builder.uri(format!("/?{uri_ok}"));
     let ct = CONTENT_TYPES[usize::from(input.content_type) % CONTENT_TYPES.len()];
     if !ct.is_empty() {
-        let ct = if input.boundary_ok { ct.to_owned() } else { ct.replace("=B", "=") };
+        let ct = if input.boundary_ok {
+            ct.to_owned()
+        } else {
+            ct.replace("=B", "=")
+        };
         builder = builder.header("content-type", ct);
     }
     for (name, value) in input.headers.iter().take(8) {
@@ -114,7 +170,12 @@ libfuzzer_sys::fuzz_target!(|input: Input| {
     let Ok(req) = builder.body(input.body.clone()) else {
         return;
     };
-    let path: Vec<(&str, &str)> = input.path.iter().take(4).map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let path: Vec<(&str, &str)> = input
+        .path
+        .iter()
+        .take(4)
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
     let view = HttpRequest::from_request(&req, &path);
     let mut limits = Limits::default();
     if input.small_limits {
@@ -125,6 +186,18 @@ libfuzzer_sys::fuzz_target!(|input: Input| {
         limits.max_errors = 2;
         limits.max_key_len = 8;
     }
-    check::<Everything>(&view, &limits);
-    check::<Strict>(&view, &limits);
+    let request_bytes = input.body.len()
+        + req.uri().to_string().len()
+        + req
+            .headers()
+            .iter()
+            .map(|(n, v)| n.as_str().len() + v.len())
+            .sum::<usize>()
+        + input
+            .path
+            .iter()
+            .map(|(k, v)| k.len() + v.len())
+            .sum::<usize>();
+    check::<Everything>(&view, &limits, request_bytes);
+    check::<Strict>(&view, &limits, request_bytes);
 });

@@ -45,7 +45,11 @@ enum Input {
 fn boundary(raw: &[u8]) -> Boundary {
     Boundary::new(raw).unwrap_or_else(|_| {
         const B: &[u8] = b"abcXYZ0129'()+_,-./:=?";
-        let mapped: Vec<u8> = raw.iter().take(70).map(|&b| B[b as usize % B.len()]).collect();
+        let mapped: Vec<u8> = raw
+            .iter()
+            .take(70)
+            .map(|&b| B[b as usize % B.len()])
+            .collect();
         Boundary::new(&mapped).unwrap_or_else(|_| Boundary::new(b"b").unwrap())
     })
 }

@@ -12,7 +12,10 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     oracle::check_urlencoded(data);
     if let [sel, lim, rest @ ..] = data {
         let mut first = ByteSet::new();
-        for (bit, b) in [b'a', b'b', b'=', b'%', b'0', 0xff, b'k', b'&'].into_iter().enumerate() {
+        for (bit, b) in [b'a', b'b', b'=', b'%', b'0', 0xff, b'k', b'&']
+            .into_iter()
+            .enumerate()
+        {
             if sel & (1 << bit) != 0 {
                 first = first.with(b);
             }

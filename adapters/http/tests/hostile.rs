@@ -323,25 +323,39 @@ fn lone_surrogates_and_huge_numbers() {
         #[bind(body)]
         a: i8,
         #[bind(body)]
-        b: u16,
+        b: u8,
         #[bind(body)]
-        c: i32,
+        c: i16,
         #[bind(body)]
-        d: u64,
+        d: u16,
         #[bind(body)]
-        e: i128,
+        e: i32,
         #[bind(body)]
-        f: usize,
+        f: u32,
         #[bind(body)]
-        g: f32,
+        g: i64,
+        #[bind(body)]
+        h: u64,
+        #[bind(body)]
+        i: i128,
+        #[bind(body)]
+        j: u128,
+        #[bind(body)]
+        k: isize,
+        #[bind(body)]
+        l: usize,
+        #[bind(body)]
+        m: f32,
+        #[bind(body)]
+        n: f64,
     }
     let huge = "9".repeat(60);
     let body = format!(
-        r#"{{"a":{huge},"b":-{huge},"c":{huge},"d":{huge},"e":{huge},"f":{huge},"g":1e60}}"#
+        r#"{{"a":{huge},"b":{huge},"c":-{huge},"d":{huge},"e":{huge},"f":-1,"g":-{huge},"h":{huge},"i":{huge},"j":{huge},"k":{huge},"l":{huge},"m":1e60,"n":1e400}}"#
     );
     let err = Ints::bind(&json(body.as_bytes())).unwrap_err();
     let fields = err.fields().unwrap().as_slice();
-    assert_eq!(fields.len(), 7);
+    assert_eq!(fields.len(), 14, "{err}");
     assert!(fields.iter().all(|e| e.kind().code() == "invalid"), "{err}");
 }
 
