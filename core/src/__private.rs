@@ -98,6 +98,31 @@ pub fn settle_in<'r, T>(
     None
 }
 
+/// The whole body into a `#[bind(raw_body)]` field, recording a refusal
+/// under the field's name.
+#[inline(always)]
+pub fn raw_body<'r, T: crate::bind::FromBody<'r>>(
+    bytes: &'r [u8],
+    errors: &mut Errors<'r>,
+    field: usize,
+    key: &'static str,
+) -> Option<T> {
+    match T::from_body(bytes) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            errors.push(
+                FieldError::new(
+                    Source::Body,
+                    FieldPath::key(key),
+                    FieldErrorKind::Invalid(e),
+                )
+                .for_field(field),
+            );
+            None
+        }
+    }
+}
+
 /// Offers a JSON member's value to a field. A `required` field refuses an
 /// empty string; a member sent twice is `duplicate` (its value still read).
 ///

@@ -47,6 +47,7 @@ pub struct FieldAttrs {
     pub default: Option<(Option<Expr>, Span)>,
     pub skip: Option<Span>,
     pub from_str: Option<Span>,
+    pub raw_body: Option<Span>,
 }
 
 /// The container's attributes.
@@ -182,6 +183,7 @@ pub fn field(attrs: &[Attribute], errors: &mut ErrorSink) -> FieldAttrs {
         default: None,
         skip: None,
         from_str: None,
+        raw_body: None,
     };
     for attr in attrs.iter().filter(|a| a.path().is_ident("bind")) {
         let result = attr.parse_nested_meta(|meta| {
@@ -206,6 +208,8 @@ pub fn field(attrs: &[Attribute], errors: &mut ErrorSink) -> FieldAttrs {
                 }
             } else if ident == "required" {
                 set_once(&mut out.required, span, span, "required", errors);
+            } else if ident == "raw_body" {
+                set_once(&mut out.raw_body, span, span, "raw_body", errors);
             } else if ident == "from_str" {
                 set_once(&mut out.from_str, span, span, "from_str", errors);
             } else if ident == "skip" {
@@ -219,7 +223,7 @@ pub fn field(attrs: &[Attribute], errors: &mut ErrorSink) -> FieldAttrs {
                 set_once(&mut out.default, (expr, span), span, "default", errors);
             } else {
                 errors.push(meta.error(
-                    "unknown field attribute: expected a source (`path`, `query`, `header`, `cookie`, `body`, each with an optional `= \"name\"`), `required`, `default`, `default = expr`, `from_str` or `skip`",
+                    "unknown field attribute: expected a source (`path`, `query`, `header`, `cookie`, `body`, each with an optional `= \"name\"`), `required`, `default`, `default = expr`, `from_str`, `raw_body` or `skip`",
                 ));
                 skip_value(&meta)?;
             }

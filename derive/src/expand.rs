@@ -198,6 +198,15 @@ fn finish_stmts(
             let v = format_ident!("__v{}", i);
             let declared = f.declared;
             let ty = &f.ty;
+            if let Some(name) = &f.raw_body {
+                if nested {
+                    // Inside a JSON object there is no whole body to take.
+                    return quote! { let #v: #p::Option<#declared> = #p::None; };
+                }
+                return quote! {
+                    let #v: #p::Option<#declared> = #p::raw_body::<#declared>(__req.raw_body(), &mut __errors, #i, #name);
+                };
+            }
             let Some(b) = &f.bound else {
                 return quote! { let #v = #p::Some(<#declared as #p::Default>::default()); };
             };

@@ -20,6 +20,8 @@ pub struct Model<'a> {
 
 pub struct FieldModel<'a> {
     pub member: &'a Ident,
+    /// `#[bind(raw_body)]`: the whole body, named by the field for errors.
+    pub raw_body: Option<String>,
     /// The field's declared type.
     pub declared: &'a Type,
     /// The type that takes values: the declared one, or for `from_str`
@@ -128,6 +130,29 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
     for f in named.into_iter().flat_map(|n| &n.named) {
         let member = f.ident.as_ref().expect("named field");
         let a = attr::field(&f.attrs, &mut errors);
+        if let Some(span) = a.raw_body {
+            if a.skip.is_some()
+                || a.source.is_some()
+                || a.required.is_some()
+                || a.default.is_some()
+                || a.from_str.is_some()
+            {
+                errors.push(syn::Error::new(
+                    span,
+                    "`raw_body` takes the whole body and no other attribute",
+                ));
+            }
+            let name = member.to_string();
+            fields.push(FieldModel {
+                member,
+                raw_body: Some(name.strip_prefix("r#").unwrap_or(&name).to_owned()),
+                declared: &f.ty,
+                ty: f.ty.clone(),
+                wrap: Wrap::None,
+                bound: None,
+            });
+            continue;
+        }
         let bound = match (a.skip, a.source) {
             (Some(span), source) => {
                 if source.is_some() || a.required.is_some() || a.default.is_some() {
@@ -142,7 +167,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                 errors.push(syn::Error::new(
                     member.span(),
                     format!(
-                        "binder needs to know where `{member}` comes from: add #[bind(path)], #[bind(query)], #[bind(header)], #[bind(cookie)] or #[bind(body)], or #[bind(skip)]"
+                        "binder needs to know where `{member}` comes from: add #[bind(path)], #[bind(query)], #[bind(header)], #[bind(cookie)], #[bind(body)] or #[bind(raw_body)], or #[bind(skip)]"
                     ),
                 ));
                 None
@@ -186,6 +211,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
         };
         fields.push(FieldModel {
             member,
+            raw_body: None,
             declared: &f.ty,
             ty,
             wrap,

@@ -312,3 +312,29 @@
 //! let bad = Cart::bind(&Parts { body: Body::Json(br#"{"items":[{"sku":"a","qty":1},{"sku":"b","qty":-1}]}"#), ..Parts::default() });
 //! assert_eq!(bad.unwrap_err().to_string(), "body: items[1].qty: expected an unsigned integer");
 //! ```
+//!
+//! # `raw_body`: the whole body
+//! A field takes the body's bytes as sent, whatever its `Content-Type`
+//! (`&[u8]`, `Vec<u8>`, or UTF-8 checked as `&str`, `Cow<str>`, `String`):
+//! for signed webhooks and proxies. A type with only `raw_body` fields never
+//! answers 415.
+//!
+//! ```
+//! use binder_http::Bind;
+//!
+//! #[derive(Bind)]
+//! struct Webhook<'r> {
+//!     #[bind(header = "X-Signature")]
+//!     signature: &'r str,
+//!     #[bind(raw_body)]
+//!     payload: &'r [u8],
+//! }
+//!
+//! let req = http::Request::post("/hook")
+//!     .header("x-signature", "sha256=ab")
+//!     .header("content-type", "application/octet-stream")
+//!     .body(vec![0u8, 1, 2])
+//!     .unwrap();
+//! let hook: Webhook = binder_http::bind(&req, &[]).unwrap();
+//! assert_eq!(hook.payload, [0, 1, 2]);
+//! ```

@@ -115,6 +115,11 @@ impl<'r, P: PathParams<'r>> Request<'r> for HttpRequest<'_, 'r, P> {
             .map(http::HeaderValue::as_bytes);
         Body::classify(ct, self.body)
     }
+
+    #[inline]
+    fn raw_body(&self) -> &'r [u8] {
+        self.body
+    }
 }
 
 /// Binds `T` from a whole request whose body is in memory, under

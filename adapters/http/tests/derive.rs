@@ -508,3 +508,35 @@ fn from_str_binds_any_fromstr_type_in_every_shape() {
          query: port: not a valid value for the field's type"
     );
 }
+
+#[derive(Bind, Debug)]
+struct Webhook<'r> {
+    #[bind(header = "x-signature")]
+    signature: &'r str,
+    #[bind(raw_body)]
+    payload: &'r [u8],
+}
+
+#[derive(Bind, Debug)]
+struct TextHook<'r> {
+    #[bind(raw_body)]
+    text: &'r str,
+}
+
+#[test]
+fn raw_body_takes_the_whole_body_whatever_its_type() {
+    let req = http::Request::post("/hook")
+        .header("x-signature", "sig")
+        .header("content-type", "application/octet-stream")
+        .body(b"\x00\x01 any bytes".to_vec())
+        .unwrap();
+    // No body field and an unsupported type: no 415, the bytes as sent.
+    let w: Webhook = binder_http::bind(&req, &[]).unwrap();
+    assert_eq!(
+        (w.signature, w.payload),
+        ("sig", &b"\x00\x01 any bytes"[..])
+    );
+    let bad = http::Request::post("/").body(b"\xff".to_vec()).unwrap();
+    let err = binder_http::bind::<TextHook, _>(&bad, &[]).unwrap_err();
+    assert_eq!(err.to_string(), "body: text: not valid UTF-8");
+}

@@ -150,6 +150,76 @@ pub trait Request<'r> {
 
     /// The body, classified.
     fn body(&self) -> Body<'r>;
+
+    /// The body's bytes as sent, whatever its type, for `#[bind(raw_body)]`
+    /// fields. The default recovers them from [`Request::body`], which
+    /// keeps no bytes for [`Body::Unsupported`] and [`Body::Invalid`]:
+    /// adapters that hold the bytes return them.
+    #[inline]
+    fn raw_body(&self) -> &'r [u8] {
+        match self.body() {
+            Body::Json(b) | Body::Form(b) => b,
+            Body::Multipart { body, .. } => body,
+            _ => &[],
+        }
+    }
+}
+
+/// A type the whole body converts into, for a `#[bind(raw_body)]` field:
+/// `&[u8]` and `Vec<u8>` take the bytes as they are, `&str`, `Cow<str>` and
+/// `String` take them as UTF-8 text.
+///
+/// ```
+/// use binder_core::bind::FromBody;
+///
+/// assert_eq!(<&str>::from_body(b"{}"), Ok("{}"));
+/// assert!(<&str>::from_body(b"\xff").is_err());
+/// ```
+pub trait FromBody<'r>: Sized {
+    /// Converts the body's bytes.
+    ///
+    /// # Errors
+    /// [`ValueErrorKind::InvalidUtf8`](crate::ValueErrorKind::InvalidUtf8)
+    /// for a text type and bytes that are not UTF-8.
+    fn from_body(bytes: &'r [u8]) -> Result<Self, crate::ValueError>;
+}
+
+impl<'r> FromBody<'r> for &'r [u8] {
+    #[inline]
+    fn from_body(bytes: &'r [u8]) -> Result<Self, crate::ValueError> {
+        Ok(bytes)
+    }
+}
+
+impl<'r> FromBody<'r> for &'r str {
+    #[inline]
+    fn from_body(bytes: &'r [u8]) -> Result<Self, crate::ValueError> {
+        crate::convert::utf8(bytes)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'r> FromBody<'r> for alloc::borrow::Cow<'r, str> {
+    #[inline]
+    fn from_body(bytes: &'r [u8]) -> Result<Self, crate::ValueError> {
+        crate::convert::utf8(bytes).map(alloc::borrow::Cow::Borrowed)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'r> FromBody<'r> for alloc::string::String {
+    #[inline]
+    fn from_body(bytes: &'r [u8]) -> Result<Self, crate::ValueError> {
+        crate::convert::utf8(bytes).map(alloc::string::String::from)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'r> FromBody<'r> for alloc::vec::Vec<u8> {
+    #[inline]
+    fn from_body(bytes: &'r [u8]) -> Result<Self, crate::ValueError> {
+        Ok(bytes.to_vec())
+    }
 }
 
 /// A request as plain slices: for tests, `no_std` users and adapters that
