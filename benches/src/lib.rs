@@ -17,6 +17,11 @@ pub const FORM5: &[u8] = include_bytes!("../workloads/form5.txt");
 /// `cookie6.txt`.
 pub const COOKIE6: &[u8] = include_bytes!("../workloads/cookie6.txt");
 
+/// `json5.json`.
+pub const JSON5: &[u8] = include_bytes!("../workloads/json5.json");
+/// `items1000.json`.
+pub const ITEMS1000: &[u8] = include_bytes!("../workloads/items1000.json");
+
 /// `multipart4k.bin`.
 pub const MULTIPART4K: &[u8] = include_bytes!("../workloads/multipart4k.bin");
 /// `multipart4k.content-type`.

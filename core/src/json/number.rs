@@ -20,15 +20,46 @@ use crate::error::{ValueError, ValueErrorKind};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Number<'a> {
-    raw: &'a str,
+    /// ASCII only, as the reader checked: [`Number::as_str`] cannot fail.
+    raw: &'a [u8],
+    /// When `exact`: the digits as one integer, and the power of ten to
+    /// scale it by (the sign aside), gathered by the reader as it scanned.
+    mantissa: u64,
+    scale: i32,
+    /// At most 19 digits and at most four of exponent.
+    exact: bool,
     integer: bool,
+    negative: bool,
 }
 
 impl<'a> Number<'a> {
-    /// Only the reader makes one, from text it validated.
-    #[inline]
-    pub(super) const fn new(raw: &'a str, integer: bool) -> Self {
-        Number { raw, integer }
+    /// Only the reader makes one, from text it validated: `fast` is the
+    /// mantissa and scale when the number has at most 19 digits and at most
+    /// four of exponent.
+    #[inline(always)]
+    pub(super) const fn new(
+        raw: &'a [u8],
+        integer: bool,
+        negative: bool,
+        fast: Option<(u64, i32)>,
+    ) -> Self {
+        let (mantissa, scale, exact) = match fast {
+            Some((m, s)) => (m, s, true),
+            None => (0, 0, false),
+        };
+        Number {
+            raw,
+            mantissa,
+            scale,
+            exact,
+            integer,
+            negative,
+        }
+    }
+
+    #[inline(always)]
+    fn negative(&self) -> bool {
+        self.negative
     }
 
     /// The number as written.
@@ -40,7 +71,11 @@ impl<'a> Number<'a> {
     /// ```
     #[inline]
     pub const fn as_str(&self) -> &'a str {
-        self.raw
+        // Never the empty default: the reader checked the bytes are ASCII.
+        match core::str::from_utf8(self.raw) {
+            Ok(text) => text,
+            Err(_) => "",
+        }
     }
 
     /// Whether it is written without a fraction or an exponent, so an
@@ -82,7 +117,7 @@ impl<'a> Number<'a> {
     /// or `f64`'s finite range); [`ValueErrorKind::NotUnsigned`] or
     /// [`ValueErrorKind::NotSigned`] for a fraction, an exponent, or (into
     /// an unsigned type) a minus sign.
-    #[inline]
+    #[inline(always)]
     pub fn parse<T: FromNumber>(&self) -> Result<T, ValueError> {
         T::from_number(*self)
     }
@@ -110,37 +145,43 @@ pub trait FromNumber: Sized + sealed::Sealed {
     fn from_number(n: Number<'_>) -> Result<Self, ValueError>;
 }
 
-/// Decimal digits that always fit a `u64`.
-const FAST_DIGITS: usize = 19;
+/// The slow path, kept out of line so that the fast one inlines small:
+/// the number's text, converted as text.
+#[cold]
+#[inline(never)]
+fn from_raw<'a, T: FromText<'a>>(raw: &'a str) -> Result<T, ValueError> {
+    T::from_text(Ref::Borrowed(raw))
+}
+
+#[cold]
+#[inline(never)]
+fn value_error(kind: ValueErrorKind) -> ValueError {
+    ValueError::new(kind)
+}
 
 macro_rules! from_number_int {
     ($kind:ident: $($t:ty),*) => {$(
         impl sealed::Sealed for $t {}
         impl FromNumber for $t {
-            #[inline]
+            #[inline(always)]
             fn from_number(n: Number<'_>) -> Result<Self, ValueError> {
-                let not_this = ValueError::new(ValueErrorKind::$kind);
                 if !n.integer {
-                    return Err(not_this);
+                    return Err(value_error(ValueErrorKind::$kind));
                 }
-                let bytes = n.raw.as_bytes();
-                let (negative, digits) = match bytes {
-                    [b'-', rest @ ..] => (true, rest),
-                    _ => (false, bytes),
-                };
+                let negative = n.negative();
                 if negative && <$t>::MIN == 0 {
-                    return Err(not_this);
+                    return Err(value_error(ValueErrorKind::$kind));
                 }
-                if digits.len() > FAST_DIGITS {
+                if !n.exact {
                     // Rare: 128-bit values, or out of range anyway.
-                    return <$t as FromText>::from_text(Ref::Borrowed(n.raw));
+                    return from_raw(n.as_str());
                 }
-                let mut v: u64 = 0;
-                for &d in digits {
-                    v = v * 10 + u64::from(d - b'0');
-                }
-                let v = if negative { -i128::from(v) } else { i128::from(v) };
-                <$t>::try_from(v).map_err(|_| ValueError::new(ValueErrorKind::OutOfRange))
+                let v = if negative {
+                    <$t>::try_from(-i128::from(n.mantissa)).ok()
+                } else {
+                    <$t>::try_from(n.mantissa).ok()
+                };
+                v.ok_or_else(|| value_error(ValueErrorKind::OutOfRange))
             }
         }
     )*};
@@ -150,8 +191,9 @@ from_number_int!(NotSigned: i8, i16, i32, i64, i128, isize);
 
 /// The decimal parts of a number that a fast path can take whole: the
 /// digits as one integer (at most 19 of them), the power of ten to scale it
-/// by, and the sign. `None` for anything longer.
-#[inline]
+/// by, and the sign. `None` for anything longer. The reference the reader's
+/// scan is tested against.
+#[cfg(test)]
 fn decimal(raw: &str) -> Option<(u64, i32, bool)> {
     let bytes = raw.as_bytes();
     let (negative, mut i) = match bytes.first() {
@@ -166,7 +208,7 @@ fn decimal(raw: &str) -> Option<(u64, i32, bool)> {
         match c {
             b'0'..=b'9' => {
                 digits += 1;
-                if digits > FAST_DIGITS {
+                if digits > 19 {
                     return None;
                 }
                 mantissa = mantissa * 10 + u64::from(c - b'0');
@@ -211,9 +253,10 @@ macro_rules! from_number_float {
             /// both exact in the type give, in one correctly rounded multiply
             /// or divide, the correctly rounded value. Anything else goes to
             /// `lexical-core`.
-            #[inline]
+            #[inline(always)]
             fn from_number(n: Number<'_>) -> Result<Self, ValueError> {
-                if let Some((m, scale, negative)) = decimal(n.raw) {
+                if n.exact {
+                    let (m, scale, negative) = (n.mantissa, n.scale, n.negative());
                     if m == 0 {
                         return Ok(if negative { -0.0 } else { 0.0 });
                     }
@@ -224,7 +267,7 @@ macro_rules! from_number_float {
                         return Ok(if negative { -v } else { v });
                     }
                 }
-                <$t as FromText>::from_text(Ref::Borrowed(n.raw))
+                from_raw(n.as_str())
             }
         }
     )*};
@@ -247,6 +290,39 @@ mod tests {
     }
 
     #[test]
+    fn the_scan_gathers_what_decimal_splits() {
+        for s in [
+            "0",
+            "-0",
+            "7",
+            "-12",
+            "0.5",
+            "-1.25",
+            "12e3",
+            "1.5E-3",
+            "1.5e+3",
+            "0.000001",
+            "1e0000",
+            "1e00001",
+            "1e9999",
+            "1e99999",
+            "1234567890123456789",
+            "12345678901234567890",
+            "-9223372036854775808",
+            "0.1234567890123456789",
+            "0.12345678901234567890",
+            "123456789.0123456789",
+            "99.5e-10",
+        ] {
+            let n = crate::json::Reader::new(s.as_bytes())
+                .read_number()
+                .unwrap();
+            let fast = n.exact.then_some((n.mantissa, n.scale, n.negative()));
+            assert_eq!(fast, decimal(s), "{s}");
+        }
+    }
+
+    #[test]
     fn fast_floats_equal_lexical() {
         for s in [
             "0.1",
@@ -265,7 +341,9 @@ mod tests {
             "4.35",
             "1e-22",
         ] {
-            let n = Number::new(s, false);
+            let n = crate::json::Reader::new(s.as_bytes())
+                .read_number()
+                .unwrap();
             let want: f64 = lexical_core::parse(s.as_bytes()).unwrap();
             assert_eq!(
                 f64::from_number(n).unwrap().to_bits(),

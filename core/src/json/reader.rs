@@ -77,6 +77,9 @@ pub struct Reader<'a> {
     state: State,
     depth: usize,
     max_depth: usize,
+    /// Whether the innermost open container is an object (`false` when none
+    /// is): bit `depth - 1` of `objects`, kept at hand.
+    object: bool,
     /// Bit `d` set: the container at depth `d + 1` is an object.
     objects: [u64; STACK_WORDS],
 }
@@ -136,6 +139,7 @@ impl<'a> Reader<'a> {
             } else {
                 MAX_DEPTH
             },
+            object: false,
             objects: [0; STACK_WORDS],
         }
     }
@@ -292,6 +296,7 @@ impl<'a> Reader<'a> {
             }
         }
         self.depth = d + 1;
+        self.object = object;
         self.pos += 1;
         Ok(())
     }
@@ -300,6 +305,20 @@ impl<'a> Reader<'a> {
     /// is open).
     #[inline(always)]
     fn in_object(&self) -> bool {
+        self.object
+    }
+
+    /// Consumes the closing byte at `pos` and leaves the container.
+    #[inline(always)]
+    fn close(&mut self) {
+        self.pos += 1;
+        self.depth -= 1;
+        self.object = self.object_at_depth();
+    }
+
+    /// Whether the container at `depth` is an object, from the bit stack.
+    #[inline(always)]
+    fn object_at_depth(&self) -> bool {
         match self.depth.checked_sub(1) {
             Some(d) => self
                 .objects
@@ -312,8 +331,7 @@ impl<'a> Reader<'a> {
     /// Consumes the closing byte at `pos`.
     #[inline(always)]
     fn pop(&mut self) {
-        self.pos += 1;
-        self.depth -= 1;
+        self.close();
         self.state = State::Next;
     }
 
@@ -332,7 +350,7 @@ impl<'a> Reader<'a> {
     /// [`ErrorKind::JsonUnexpectedType`] if the value is not an object;
     /// [`ErrorKind::JsonTooDeep`] past the depth limit; as
     /// [`Reader::peek`].
-    #[inline]
+    #[inline(always)]
     pub fn begin_object(&mut self) -> Result<(), Error> {
         let c = self.value_start()?;
         if c != b'{' {
@@ -360,7 +378,7 @@ impl<'a> Reader<'a> {
     ///
     /// # Errors
     /// As [`Reader::begin_object`].
-    #[inline]
+    #[inline(always)]
     pub fn begin_array(&mut self) -> Result<(), Error> {
         let c = self.value_start()?;
         if c != b'[' {
@@ -396,7 +414,7 @@ impl<'a> Reader<'a> {
     /// that is not a string, or a trailing comma; string errors as
     /// [`Reader::read_str`]; [`ErrorKind::JsonOutOfOrder`] outside an object
     /// or where a value is due.
-    #[inline]
+    #[inline(always)]
     pub fn next_member<'s>(
         &mut self,
         scratch: &'s mut [u8],
@@ -416,23 +434,26 @@ impl<'a> Reader<'a> {
             self.pos += 1;
             c = self.next_byte()?;
         }
-        let name = self.name(c)?;
+        let (start, end, escaped) = self.name(c)?;
         self.state = State::Value;
-        Ok(Some(Name::new(name, scratch)))
+        // Matched as bytes: no `str` is made unless asked for.
+        let raw = slice(self.bytes(), start, end);
+        Ok(Some(Name::new(raw, escaped, scratch)))
     }
 
-    /// A member's name starting with `c` at `pos`, and its colon.
+    /// A member's name starting with `c` at `pos`, and its colon: where the
+    /// name's text starts and ends, and whether it has escapes.
     #[inline(always)]
-    fn name(&mut self, c: u8) -> Result<JsonStr<'a>, Error> {
+    fn name(&mut self, c: u8) -> Result<(usize, usize, bool), Error> {
         if c != b'"' {
             return Err(self.unexpected(self.pos));
         }
-        let name = self.scan_string()?;
+        let span = self.scan_string()?;
         if self.next_byte()? != b':' {
             return Err(self.unexpected(self.pos));
         }
         self.pos += 1;
-        Ok(name)
+        Ok(span)
     }
 
     /// Whether the array has another element, its comma consumed; `false`
@@ -455,7 +476,7 @@ impl<'a> Reader<'a> {
     /// [`ErrorKind::JsonUnexpected`] for a missing comma;
     /// [`ErrorKind::JsonOutOfOrder`] outside an array or where a value is
     /// due.
-    #[inline]
+    #[inline(always)]
     pub fn next_element(&mut self) -> Result<bool, Error> {
         if matches!(self.state, State::Value | State::Failed) || self.depth == 0 || self.in_object()
         {
@@ -490,20 +511,23 @@ impl<'a> Reader<'a> {
     /// [`ErrorKind::JsonControlChar`], [`ErrorKind::JsonInvalidEscape`],
     /// [`ErrorKind::JsonLoneSurrogate`], [`ErrorKind::JsonInvalidUtf8`],
     /// [`ErrorKind::JsonEof`]; as [`Reader::peek`].
-    #[inline]
+    #[inline(always)]
     pub fn read_str(&mut self) -> Result<JsonStr<'a>, Error> {
         let c = self.value_start()?;
         if c != b'"' {
             return Err(self.mismatch(c));
         }
-        let s = self.scan_string()?;
+        let (start, end, escaped) = self.scan_string()?;
+        // Both ends are at quotes, so the slice never fails.
+        let s = JsonStr::new(self.text.get(start..end).unwrap_or_default(), escaped);
         self.state = State::Next;
         Ok(s)
     }
 
-    /// Scans the string whose opening quote is at `pos`.
+    /// Scans the string whose opening quote is at `pos`: where its text
+    /// starts and ends (at the closing quote), and whether it has escapes.
     #[inline(always)]
-    fn scan_string(&mut self) -> Result<JsonStr<'a>, Error> {
+    fn scan_string(&mut self) -> Result<(usize, usize, bool), Error> {
         let bytes = self.bytes();
         let start = self.pos + 1;
         let mut i = start;
@@ -521,9 +545,7 @@ impl<'a> Reader<'a> {
             }
         }
         self.pos = i + 1;
-        // `start` and `i` are at ASCII bytes, so the slice never fails.
-        let raw = self.text.get(start..i).unwrap_or_default();
-        Ok(JsonStr::new(raw, escaped))
+        Ok((start, i, escaped))
     }
 
     /// Checks the escape at `i` (a `\`); where the string goes on after it.
@@ -553,58 +575,123 @@ impl<'a> Reader<'a> {
     /// [`ErrorKind::JsonUnexpectedType`] if the value is not a number;
     /// [`ErrorKind::JsonInvalidNumber`] for a leading zero or a missing
     /// digit; as [`Reader::peek`].
-    #[inline]
+    #[inline(always)]
     pub fn read_number(&mut self) -> Result<Number<'a>, Error> {
         let c = self.value_start()?;
-        if c != b'-' && !c.is_ascii_digit() {
-            return Err(self.mismatch(c));
-        }
-        let n = self.scan_number()?;
+        let n = self.scan_number(c)?;
         self.state = State::Next;
         Ok(n)
     }
 
-    /// Scans the number starting at `pos`:
-    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    /// Scans the number whose first byte, `c`, is at `pos`:
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, gathering on
+    /// the way what a fast conversion needs: the digits as one integer and
+    /// the power of ten to scale it by (see [`Number::parse`]). A byte that
+    /// starts another value is a type error.
     #[inline(always)]
-    fn scan_number(&mut self) -> Result<Number<'a>, Error> {
+    fn scan_number(&mut self, c: u8) -> Result<Number<'a>, Error> {
         let bytes = self.bytes();
         let start = self.pos;
-        let mut i = start + usize::from(bytes.get(start) == Some(&b'-'));
-        match bytes.get(i) {
-            Some(b'0') => {
-                i += 1;
-                if bytes.get(i).is_some_and(u8::is_ascii_digit) {
-                    return Err(self.fail(ErrorKind::JsonInvalidNumber, i));
-                }
+        let mut i = start;
+        let mut d = c.wrapping_sub(b'0');
+        if d > 9 {
+            if c != b'-' {
+                return Err(self.mismatch(c));
             }
-            Some(b'1'..=b'9') => i = digits(bytes, i + 1),
-            _ => return Err(self.bad_number(i)),
+            i += 1;
+            d = match bytes.get(i) {
+                Some(&c) => c.wrapping_sub(b'0'),
+                None => return Err(self.bad_number(i)),
+            };
+            if d > 9 {
+                return Err(self.bad_number(i));
+            }
         }
-        let mut integer = true;
+        let first = i;
+        let mut mantissa = u64::from(d);
+        i += 1;
+        if d == 0 {
+            if bytes.get(i).is_some_and(u8::is_ascii_digit) {
+                return Err(self.fail(ErrorKind::JsonInvalidNumber, i));
+            }
+        } else {
+            i = digits(bytes, i, &mut mantissa);
+        }
+        // Significant digits, a leading zero counted (harmless: the count
+        // only decides whether the mantissa is exact).
+        let count = i - first;
+        let next = bytes.get(i).copied().unwrap_or_default();
+        if next != b'.' && next | 0x20 != b'e' {
+            // An integer: the common case.
+            self.pos = i;
+            let fast = (count <= FAST_DIGITS).then_some((mantissa, 0));
+            return Ok(Number::new(
+                slice(bytes, start, i),
+                true,
+                first > start,
+                fast,
+            ));
+        }
+        self.scan_fraction(bytes, start, first, i, count, mantissa)
+    }
+
+    /// The rest of a number that has a fraction or an exponent, from the
+    /// `.` or `e` at `i`.
+    #[inline(always)]
+    fn scan_fraction(
+        &mut self,
+        bytes: &'a [u8],
+        start: usize,
+        first: usize,
+        mut i: usize,
+        mut count: usize,
+        mut mantissa: u64,
+    ) -> Result<Number<'a>, Error> {
+        let mut fraction = 0;
         if bytes.get(i) == Some(&b'.') {
-            integer = false;
             i += 1;
             if !bytes.get(i).is_some_and(u8::is_ascii_digit) {
                 return Err(self.bad_number(i));
             }
-            i = digits(bytes, i + 1);
+            let from = i;
+            i = digits(bytes, i, &mut mantissa);
+            fraction = i - from;
+            count += fraction;
         }
+        let mut exp: u64 = 0;
+        let mut exp_digits = 0;
+        let mut exp_negative = false;
         if matches!(bytes.get(i), Some(b'e' | b'E')) {
-            integer = false;
             i += 1;
-            if matches!(bytes.get(i), Some(b'+' | b'-')) {
-                i += 1;
+            match bytes.get(i) {
+                Some(b'-') => {
+                    exp_negative = true;
+                    i += 1;
+                }
+                Some(b'+') => i += 1,
+                _ => {}
             }
             if !bytes.get(i).is_some_and(u8::is_ascii_digit) {
                 return Err(self.bad_number(i));
             }
-            i = digits(bytes, i + 1);
+            let from = i;
+            i = digits(bytes, i, &mut exp);
+            exp_digits = i - from;
         }
         self.pos = i;
-        // Every byte of a number is ASCII, so the slice never fails.
-        let raw = self.text.get(start..i).unwrap_or_default();
-        Ok(Number::new(raw, integer))
+        // At most 19 digits always fit a `u64`; an exponent of at most four
+        // digits and a fraction of at most 19 always fit an `i32`.
+        let fast = (count <= FAST_DIGITS && exp_digits <= 4).then(|| {
+            let exp = exp as i32;
+            let scale = (if exp_negative { -exp } else { exp }) - fraction as i32;
+            (mantissa, scale)
+        });
+        Ok(Number::new(
+            slice(bytes, start, i),
+            false,
+            first > start,
+            fast,
+        ))
     }
 
     /// A digit is missing at `i`.
@@ -627,7 +714,7 @@ impl<'a> Reader<'a> {
     /// [`ErrorKind::JsonUnexpectedType`] if the value is not a boolean;
     /// [`ErrorKind::JsonUnexpected`] for a misspelt literal; as
     /// [`Reader::peek`].
-    #[inline]
+    #[inline(always)]
     pub fn read_bool(&mut self) -> Result<bool, Error> {
         let c = self.value_start()?;
         let v = match c {
@@ -659,7 +746,7 @@ impl<'a> Reader<'a> {
     /// [`ErrorKind::JsonUnexpectedType`] if the value is not `null`;
     /// [`ErrorKind::JsonUnexpected`] for a misspelt literal; as
     /// [`Reader::peek`].
-    #[inline]
+    #[inline(always)]
     pub fn read_null(&mut self) -> Result<(), Error> {
         let c = self.value_start()?;
         if c != b'n' {
@@ -730,22 +817,20 @@ impl<'a> Reader<'a> {
                         self.name(c)?;
                         continue;
                     }
-                    self.pos += 1;
-                    self.depth -= 1;
+                    self.close();
                 }
                 b'[' => {
                     self.push(false)?;
                     if self.next_byte()? != b']' {
                         continue;
                     }
-                    self.pos += 1;
-                    self.depth -= 1;
+                    self.close();
                 }
                 b'"' => {
                     self.scan_string()?;
                 }
                 b'-' | b'0'..=b'9' => {
-                    self.scan_number()?;
+                    self.scan_number(c)?;
                 }
                 b't' => self.literal(b"true")?,
                 b'f' => self.literal(b"false")?,
@@ -772,8 +857,7 @@ impl<'a> Reader<'a> {
                 if c != if object { b'}' } else { b']' } {
                     return Err(self.unexpected(self.pos));
                 }
-                self.pos += 1;
-                self.depth -= 1;
+                self.close();
             }
         }
     }
@@ -810,13 +894,29 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// The end of a run of ASCII digits starting at `i`.
+/// The end of a run of ASCII digits starting at `i`, each appended to
+/// `value` (which wraps past 19 digits: the caller then ignores it).
 #[inline(always)]
-fn digits(bytes: &[u8], mut i: usize) -> usize {
-    while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+fn digits(bytes: &[u8], mut i: usize, value: &mut u64) -> usize {
+    while let Some(&c) = bytes.get(i) {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        *value = value.wrapping_mul(10).wrapping_add(u64::from(d));
         i += 1;
     }
     i
+}
+
+/// Decimal digits that always fit a `u64`.
+const FAST_DIGITS: usize = 19;
+
+/// `bytes[start..end]`: the scan read every byte of it, so it never
+/// panics (and the compiler, seeing that, checks nothing).
+#[inline(always)]
+fn slice(bytes: &[u8], start: usize, end: usize) -> &[u8] {
+    &bytes[start..end]
 }
 
 /// What kind of value a byte starts, if any.

@@ -11,21 +11,21 @@ const HI: u64 = 0x8080_8080_8080_8080;
 /// string bytes: `"`, `\` or a control byte (below 0x20); `bytes.len()` if
 /// none does.
 ///
-/// Eight bytes at a time, as `crate::swar` does, but with a range test for
-/// the control bytes that a list of needles cannot express: a byte `b` below
-/// 0x20 borrows in `b - 0x20`, and `!b` keeps only bytes below 0x80. Flags
-/// above the lowest true one may be false (a borrow carries upward), so only
-/// the lowest is used.
+/// Eight bytes at a time, as `crate::swar` does, but with a range test that
+/// a list of needles cannot express. XOR with 0x02 maps `"` to 0x20 and
+/// keeps the control bytes below 0x20 (and nothing else below 0x21), so one
+/// borrow in `t - 0x21` flags both; XOR with `\` zeroes a backslash, which
+/// borrows in `- 1`; and one `!w` keeps only bytes below 0x80 (a byte at or
+/// above 0x80 is no needle, and borrows in neither). Flags above the lowest
+/// true one may be false (a borrow carries upward), so only the lowest is
+/// used.
 #[inline(always)]
 pub(super) fn find_stop(bytes: &[u8], mut i: usize) -> usize {
     while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
         let w = u64::from_le_bytes(*chunk);
-        let q = w ^ (LO * u64::from(b'"'));
+        let t = w ^ (LO * 0x02);
         let b = w ^ (LO * u64::from(b'\\'));
-        let found = ((q.wrapping_sub(LO) & !q)
-            | (b.wrapping_sub(LO) & !b)
-            | (w.wrapping_sub(LO * 0x20) & !w))
-            & HI;
+        let found = (t.wrapping_sub(LO * 0x21) | b.wrapping_sub(LO)) & !w & HI;
         if found != 0 {
             return i + (found.trailing_zeros() / 8) as usize;
         }
@@ -400,41 +400,59 @@ impl<'a> JsonStr<'a> {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Name<'a, 's> {
-    raw: JsonStr<'a>,
-    key: Option<Text<'a, 's>>,
+    /// The name as written between its quotes: UTF-8, as the reader
+    /// checked, but kept as bytes so that matching makes no `str`.
+    raw: &'a [u8],
+    escaped: bool,
+    key: Option<Ref<'a, 's, [u8]>>,
 }
 
 impl<'a, 's> Name<'a, 's> {
     /// Decodes `raw` into `scratch` only when it has escapes.
-    #[inline]
-    pub(super) fn new(raw: JsonStr<'a>, scratch: &'s mut [u8]) -> Self {
-        let key = if raw.escaped {
-            raw.decode(scratch).ok()
+    #[inline(always)]
+    pub(super) fn new(raw: &'a [u8], escaped: bool, scratch: &'s mut [u8]) -> Self {
+        let key = if escaped {
+            decode_name(raw, scratch)
         } else {
-            Some(Ref::Borrowed(raw.raw))
+            Some(Ref::Borrowed(raw))
         };
-        Name { raw, key }
+        Name { raw, escaped, key }
     }
 
     /// The decoded name's bytes, for a `match`; `None` if it did not fit
     /// in the scratch.
-    #[inline]
+    #[inline(always)]
     pub fn key(&self) -> Option<&[u8]> {
-        self.key.as_ref().map(|k| k.as_bytes())
+        self.key.as_deref()
     }
 
     /// The decoded name as text, borrowed or in scratch; `None` if it did
     /// not fit in the scratch.
     #[inline]
     pub fn text(&self) -> Option<Text<'a, 's>> {
-        self.key
+        // Never an error: the reader checked the input is UTF-8, and
+        // decoding escapes gives UTF-8.
+        self.key.and_then(|k| k.to_text().ok())
     }
 
     /// The name as written, to decode some other way.
     #[inline]
     pub fn raw(&self) -> JsonStr<'a> {
-        self.raw
+        // Never the empty default: the reader checked the input is UTF-8
+        // and both ends of the name are at quotes.
+        JsonStr::new(
+            core::str::from_utf8(self.raw).unwrap_or_default(),
+            self.escaped,
+        )
     }
+}
+
+/// A name with escapes, decoded into `scratch`; `None` if it does not fit.
+#[cold]
+#[inline(never)]
+fn decode_name<'a, 's>(raw: &'a [u8], scratch: &'s mut [u8]) -> Option<Ref<'a, 's, [u8]>> {
+    let raw = core::str::from_utf8(raw).ok()?;
+    unescape_into(raw, scratch).map(Ref::Copied)
 }
 
 #[cfg(test)]
@@ -460,6 +478,21 @@ mod tests {
                             assert_eq!(find_stop(&v, start), want, "{v:?} from {start}");
                         }
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_byte_before_every_byte_agrees_with_a_byte_loop() {
+        let is_stop = |c: u8| c == b'"' || c == b'\\' || c < 0x20;
+        for f in 0..=255u8 {
+            for c in 0..=255u8 {
+                for pos in [0, 1, 6, 7, 8, 13] {
+                    let mut v = [f; 16];
+                    v[pos] = c;
+                    let want = v.iter().position(|&b| is_stop(b)).unwrap_or(16);
+                    assert_eq!(find_stop(&v, 0), want, "{f:#x} with {c:#x} at {pos}");
                 }
             }
         }
