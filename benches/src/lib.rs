@@ -101,11 +101,6 @@ pub fn multer_upload(body: &'static [u8], content_type: &[u8]) -> MulterUpload {
     })
 }
 
-/// `json5.json`.
-pub const JSON5: &[u8] = include_bytes!("../workloads/json5.json");
-/// `items1000.json`.
-pub const ITEMS1000: &[u8] = include_bytes!("../workloads/items1000.json");
-
 /// The 5-field user from a JSON body, owned.
 #[derive(Bind, Deserialize, Debug, PartialEq)]
 pub struct JsonUser {
