@@ -94,54 +94,48 @@ impl<'a> Pairs<'a> {
     }
 }
 
-/// Where one pair starting at `start` ends: `(key_end, value_start, end,
-/// flags)`, with `end` at the `&` or the end of input.
+/// Where a key starting at `start` ends (at its `=`, its `&` or the end of
+/// input), and whether it holds `%` or `+`.
 #[inline(always)]
-fn parse_pair(input: &[u8], start: usize) -> (usize, usize, usize, u8) {
+fn scan_key(input: &[u8], start: usize) -> (usize, bool) {
     let len = input.len();
-    let mut flags = 0u8;
-    // The key: up to the first `=` or `&`, noting escapes.
+    let mut escaped = false;
     let mut i = find_any(input, start, [b'&', b'=', b'%', b'+']);
     while i < len && (input[i] == b'%' || input[i] == b'+') {
-        flags |= KEY_ESCAPED;
+        escaped = true;
         i = find_any(input, i + 1, [b'&', b'=', b'%', b'+']);
     }
-    let key_end = i;
-    if i == len || input[i] == b'&' {
-        return (key_end, key_end, i, flags);
+    (i, escaped)
+}
+
+/// Where one pair starting at `start` ends: `(key_end, value_start, end,
+/// flags)`, with `end` at the `&` or the end of input. With `LAZY`, the
+/// value is only searched for its `&`: whether it holds escapes is left
+/// for decoding to find out in its own pass.
+#[inline(always)]
+fn parse_pair<const LAZY: bool>(input: &[u8], start: usize) -> (usize, usize, usize, u8) {
+    let len = input.len();
+    let (key_end, key_escaped) = scan_key(input, start);
+    let mut flags = if key_escaped { KEY_ESCAPED } else { 0 };
+    if key_end == len || input[key_end] == b'&' {
+        return (key_end, key_end, key_end, flags);
     }
     // The value: up to the next `&`; later `=` are value bytes.
-    let value_start = i + 1;
-    i = find_any(input, value_start, [b'&', b'%', b'+']);
+    let value_start = key_end + 1;
+    if LAZY {
+        return (
+            key_end,
+            value_start,
+            find_any(input, value_start, [b'&']),
+            flags | VALUE_UNSCANNED,
+        );
+    }
+    let mut i = find_any(input, value_start, [b'&', b'%', b'+']);
     while i < len && input[i] != b'&' {
         flags |= VALUE_ESCAPED;
         i = find_any(input, i + 1, [b'&', b'%', b'+']);
     }
     (key_end, value_start, i, flags)
-}
-
-/// Like [`parse_pair`], but the value is only searched for its `&`: whether
-/// it holds escapes is left for decoding to find out in its own pass.
-#[inline(always)]
-fn parse_pair_lazy(input: &[u8], start: usize) -> (usize, usize, usize, u8) {
-    let len = input.len();
-    let mut flags = VALUE_UNSCANNED;
-    let mut i = find_any(input, start, [b'&', b'=', b'%', b'+']);
-    while i < len && (input[i] == b'%' || input[i] == b'+') {
-        flags |= KEY_ESCAPED;
-        i = find_any(input, i + 1, [b'&', b'=', b'%', b'+']);
-    }
-    let key_end = i;
-    if i == len || input[i] == b'&' {
-        return (key_end, key_end, i, flags & !VALUE_UNSCANNED);
-    }
-    let value_start = i + 1;
-    (
-        key_end,
-        value_start,
-        find_any(input, value_start, [b'&']),
-        flags,
-    )
 }
 
 impl<'a> Iterator for Pairs<'a> {
@@ -155,7 +149,7 @@ impl<'a> Iterator for Pairs<'a> {
             if start >= input.len() {
                 return None;
             }
-            let (key_end, value_start, end, flags) = parse_pair(input, start);
+            let (key_end, value_start, end, flags) = parse_pair::<false>(input, start);
             self.pos = end + 1;
             if end == start {
                 continue; // an empty piece: `&&`, or a leading or trailing `&`
@@ -235,7 +229,7 @@ pub fn walk<'a>(
             pos = end + 1;
             continue;
         }
-        let (key_end, value_start, end, flags) = parse_pair_lazy(input, start);
+        let (key_end, value_start, end, flags) = parse_pair::<true>(input, start);
         if key_end - start > max_key_len {
             return Err(Error::new(ErrorKind::KeyTooLong, start));
         }

@@ -2,63 +2,15 @@
 #![allow(dead_code)]
 
 use binder_http::{Bind, Body, Parts};
-use std::borrow::Cow;
 
 mod common;
 
 use common::counting::measure;
+use common::orders::{CreateOrder, CreateOrderRef};
 
 const MIXED_BODY: &[u8] = include_bytes!("../../../benches/workloads/mixed-body.json");
 const COOKIE: &[u8] =
     b"theme=dark; session=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiJ9.c2lnbmF0dXJl; lang=en";
-
-#[derive(Bind)]
-struct CreateOrder {
-    #[bind(path = "team")]
-    team_id: u32,
-    #[bind(query)]
-    dry_run: bool,
-    #[bind(query)]
-    limit: u32,
-    #[bind(header = "X-Request-ID")]
-    trace: String,
-    #[bind(cookie)]
-    session: String,
-    #[bind(body, required)]
-    email: String,
-    #[bind(body)]
-    sku: String,
-    #[bind(body)]
-    qty: u32,
-    #[bind(body)]
-    note: Option<String>,
-    #[bind(body)]
-    express: bool,
-}
-
-#[derive(Bind)]
-struct CreateOrderRef<'r> {
-    #[bind(path = "team")]
-    team_id: u32,
-    #[bind(query)]
-    dry_run: bool,
-    #[bind(query)]
-    limit: u32,
-    #[bind(header = "X-Request-ID")]
-    trace: &'r str,
-    #[bind(cookie)]
-    session: Cow<'r, str>,
-    #[bind(body, required)]
-    email: Cow<'r, str>,
-    #[bind(body)]
-    sku: &'r str,
-    #[bind(body)]
-    qty: u32,
-    #[bind(body)]
-    note: Option<Cow<'r, str>>,
-    #[bind(body)]
-    express: bool,
-}
 
 fn mixed<'a>(headers: &'a [(&'a str, &'static [u8])]) -> Parts<'a, 'static> {
     Parts {
@@ -82,7 +34,7 @@ fn the_borrowed_mixed_order_allocates_nothing() {
     let (order, blocks, bytes) = measure(|| CreateOrderRef::bind(&req));
     let order = order.unwrap();
     assert_eq!(
-        (order.qty, order.sku, &*order.email),
+        (order.qty, &*order.sku, &*order.email),
         (3, "SKU-1234", "ada@example.org")
     );
     assert_eq!((blocks, bytes), (0, 0));

@@ -2,7 +2,10 @@
 #![allow(dead_code)]
 //! nested structs and lists, and every JSON-specific rule.
 
+mod common;
+
 use binder_http::{Bind, BindError, Body, Parts};
+use common::orders::{CreateOrder, CreateOrderRef};
 use std::borrow::Cow;
 
 const MIXED: &[u8] = include_bytes!("../../../benches/workloads/mixed.http");
@@ -22,54 +25,6 @@ fn mixed() -> http::Request<Vec<u8>> {
         req = req.header(name, value);
     }
     req.body(text[head_end + 4..].to_vec()).unwrap()
-}
-
-#[derive(Bind, Debug, PartialEq)]
-struct CreateOrder {
-    #[bind(path = "team")]
-    team_id: u32,
-    #[bind(query)]
-    dry_run: bool,
-    #[bind(query)]
-    limit: u32,
-    #[bind(header = "X-Request-ID")]
-    trace: String,
-    #[bind(cookie)]
-    session: String,
-    #[bind(body, required)]
-    email: String,
-    #[bind(body)]
-    sku: String,
-    #[bind(body)]
-    qty: u32,
-    #[bind(body)]
-    note: Option<String>,
-    #[bind(body)]
-    express: bool,
-}
-
-#[derive(Bind, Debug, PartialEq)]
-struct CreateOrderRef<'r> {
-    #[bind(path = "team")]
-    team_id: u32,
-    #[bind(query)]
-    dry_run: bool,
-    #[bind(query)]
-    limit: u32,
-    #[bind(header = "X-Request-ID")]
-    trace: Cow<'r, str>,
-    #[bind(cookie)]
-    session: Cow<'r, str>,
-    #[bind(body, required)]
-    email: Cow<'r, str>,
-    #[bind(body)]
-    sku: Cow<'r, str>,
-    #[bind(body)]
-    qty: u32,
-    #[bind(body)]
-    note: Option<Cow<'r, str>>,
-    #[bind(body)]
-    express: bool,
 }
 
 #[test]

@@ -241,6 +241,32 @@ impl<'r, T: Value<'r>> Field<'r> for Option<T> {
     }
 }
 
+/// Gives the next list element its index, converts it (unless `blank`) and
+/// keeps it, or reports the refusal under that index.
+#[cfg(feature = "alloc")]
+#[inline]
+fn push_next<T>(
+    slot: &mut (alloc::vec::Vec<T>, usize),
+    blank: bool,
+    convert: impl FnOnce() -> Result<Option<T>, ValueError>,
+) -> Result<(), Rejected> {
+    let index = slot.1;
+    slot.1 += 1;
+    if blank {
+        return Ok(());
+    }
+    match convert() {
+        Ok(v) => {
+            slot.0.extend(v);
+            Ok(())
+        }
+        Err(error) => Err(Rejected {
+            index: Some(index),
+            error,
+        }),
+    }
+}
+
 #[cfg(feature = "alloc")]
 impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
     /// The values, and how many were offered (the next one's index).
@@ -255,21 +281,9 @@ impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
 
     #[inline]
     fn offer(slot: &mut Self::Slot, raw: Raw<'r>) -> Result<(), Rejected> {
-        let index = slot.1;
-        slot.1 += 1;
-        if raw.is_empty() && !T::IS_TEXT {
-            return Ok(()); // a blank input adds nothing to a list of numbers
-        }
-        match T::from_raw(raw) {
-            Ok(v) => {
-                slot.0.push(v);
-                Ok(())
-            }
-            Err(error) => Err(Rejected {
-                index: Some(index),
-                error,
-            }),
-        }
+        // A blank input adds nothing to a list of numbers.
+        let blank = raw.is_empty() && !T::IS_TEXT;
+        push_next(slot, blank, || T::from_raw(raw).map(Some))
     }
 
     #[inline]
@@ -277,21 +291,7 @@ impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
         slot: &mut Self::Slot,
         part: &crate::multipart::Part<'r>,
     ) -> Result<(), Rejected> {
-        let index = slot.1;
-        slot.1 += 1;
-        if blank_part::<T>(part) {
-            return Ok(());
-        }
-        match T::from_part(part) {
-            Ok(v) => {
-                slot.0.extend(v);
-                Ok(())
-            }
-            Err(error) => Err(Rejected {
-                index: Some(index),
-                error,
-            }),
-        }
+        push_next(slot, blank_part::<T>(part), || T::from_part(part))
     }
 
     /// An array, element by element; `null` adds nothing; a single value
