@@ -447,6 +447,17 @@ mod tests {
     }
 
     #[test]
+    fn max_errors_at_and_past() {
+        let one = || FieldError::new(Source::Body, FieldPath::key("n"), FieldErrorKind::Missing);
+        let mut at = Errors::new(3);
+        (0..3).for_each(|_| at.push(one()));
+        assert_eq!((at.as_slice().len(), at.dropped()), (3, 0));
+        at.push(one());
+        assert_eq!((at.as_slice().len(), at.dropped()), (3, 1));
+        assert!(at.is_full() && !at.is_empty());
+    }
+
+    #[test]
     fn errors_are_bounded_and_count_the_rest() {
         let mut errors = Errors::new(2);
         assert!(errors.is_empty());
