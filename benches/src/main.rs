@@ -1,8 +1,346 @@
-//! binder-bench: the benchmark harness. The iai-callgrind benches and the
-//! over-HTTP harness are tracked by the benchmarks issue; for now this binary
-//! only lists the workloads it will bind.
+//! binder-bench: turns iai-callgrind results into `benches/results.json`,
+//! guards them against `benches/baseline.json`, and writes the tables.
+//!
+//! ```text
+//! cargo bench -p binder-bench --benches -- --save-summary=json
+//! cargo run -p binder-bench -- collect    # target/iai/**/summary.json -> benches/results.json
+//! cargo run -p binder-bench -- check      # results.json against baseline.json: fails on a regression
+//! cargo run -p binder-bench -- baseline   # results.json becomes the new baseline (on purpose only)
+//! cargo run -p binder-bench -- docs       # BENCHMARKS.md and the README's table from results.json
+//! ```
+//!
+//! The gate: a binder row fails when it allocates more blocks than its
+//! baseline, or costs more than 2% more instructions. Peer rows are
+//! recorded for the ratios but never gate.
 #![forbid(unsafe_code)]
 
-fn main() {
-    println!("binder-bench: no benchmarks yet (see the benchmarks issue)");
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Instructions may grow this much over the baseline before the gate fails.
+const IR_TOLERANCE: f64 = 0.02;
+
+/// One benchmark's figures.
+#[derive(Clone, Debug, PartialEq)]
+struct Row {
+    bench: String,
+    function: String,
+    workload: String,
+    ir: u64,
+    blocks: u64,
+    bytes: u64,
+}
+
+impl Row {
+    fn key(&self) -> String {
+        format!("{}::{} {}", self.bench, self.function, self.workload)
+    }
+
+    /// binder's own rows (the bind, or the JSON reader alone); the rest
+    /// are peers and floors.
+    fn is_binder(&self) -> bool {
+        self.function.starts_with("binder") || self.function.starts_with("reader")
+    }
+
+    fn to_json(&self) -> Value {
+        json!({
+            "bench": self.bench, "function": self.function, "workload": self.workload,
+            "instructions": self.ir, "blocks": self.blocks, "bytes": self.bytes,
+        })
+    }
+
+    fn from_json(v: &Value) -> Option<Row> {
+        Some(Row {
+            bench: v["bench"].as_str()?.to_owned(),
+            function: v["function"].as_str()?.to_owned(),
+            workload: v["workload"].as_str()?.to_owned(),
+            ir: v["instructions"].as_u64()?,
+            blocks: v["blocks"].as_u64()?,
+            bytes: v["bytes"].as_u64()?,
+        })
+    }
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+/// The newest value of `metric` in a profile's summary.
+fn metric(profile: &Value, tool: &str, metric: &str) -> Option<u64> {
+    let m = &profile["summaries"]["parts"][0]["metrics_summary"][tool][metric]["metrics"];
+    // `Left` alone holds the new value; `Both` holds [new, old].
+    let new = match m.get("Both") {
+        Some(both) => both.get(0)?,
+        None => m.get("Left")?,
+    };
+    new.get("Int")?.as_u64()
+}
+
+fn summaries(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            summaries(&p, out);
+        } else if p.file_name().is_some_and(|n| n == "summary.json") {
+            out.push(p);
+        }
+    }
+}
+
+fn collect() -> Result<Vec<Row>, String> {
+    let iai = root().join("../target/iai/binder-bench");
+    let mut files = Vec::new();
+    summaries(&iai, &mut files);
+    if files.is_empty() {
+        return Err(format!(
+            "no summaries under {}: run `cargo bench -p binder-bench --benches -- --save-summary=json` first",
+            iai.display()
+        ));
+    }
+    let mut rows = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let v: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", f.display()))?;
+        let module = v["module_path"].as_str().unwrap_or_default();
+        let mut parts = module.split("::");
+        let bench = parts.next().unwrap_or_default().to_owned();
+        let function = v["function_name"].as_str().unwrap_or_default().to_owned();
+        let workload = v["id"].as_str().unwrap_or_default().to_owned();
+        let profiles = v["profiles"].as_array().cloned().unwrap_or_default();
+        let find = |tool: &str, name: &str| profiles.iter().find_map(|p| metric(p, tool, name));
+        let (Some(ir), Some(blocks), Some(bytes)) = (
+            find("Callgrind", "Ir"),
+            find("Dhat", "TotalBlocks"),
+            find("Dhat", "TotalBytes"),
+        ) else {
+            return Err(format!("{}: missing Ir or DHAT totals", f.display()));
+        };
+        rows.push(Row {
+            bench,
+            function,
+            workload,
+            ir,
+            blocks,
+            bytes,
+        });
+    }
+    rows.sort_by_key(Row::key);
+    Ok(rows)
+}
+
+fn read_rows(path: &Path) -> Result<Vec<Row>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let v: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    v["rows"]
+        .as_array()
+        .ok_or_else(|| format!("{}: no rows", path.display()))?
+        .iter()
+        .map(|r| Row::from_json(r).ok_or_else(|| format!("{}: a malformed row", path.display())))
+        .collect()
+}
+
+fn write_rows(path: &Path, rows: &[Row]) -> Result<(), String> {
+    let rustc = std::process::Command::new("rustc")
+        .arg("-V")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+        .unwrap_or_default();
+    let doc = json!({
+        "tool": "iai-callgrind 0.16.1 (callgrind Ir; DHAT totals inside the benchmark function)",
+        "toolchain": rustc,
+        "machine": format!("{} {}", std::env::consts::ARCH, std::env::consts::OS),
+        "rows": rows.iter().map(Row::to_json).collect::<Vec<_>>(),
+    });
+    let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())? + "\n";
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Regressions of `now` against `base`, one line each.
+fn regressions(now: &[Row], base: &[Row]) -> Vec<String> {
+    let base: BTreeMap<String, &Row> = base.iter().map(|r| (r.key(), r)).collect();
+    let mut out = Vec::new();
+    for r in now.iter().filter(|r| r.is_binder()) {
+        let Some(b) = base.get(&r.key()) else {
+            out.push(format!(
+                "{}: no baseline (run `-- baseline` to add it)",
+                r.key()
+            ));
+            continue;
+        };
+        if r.blocks > b.blocks {
+            out.push(format!(
+                "{}: {} allocations, baseline {}",
+                r.key(),
+                r.blocks,
+                b.blocks
+            ));
+        }
+        let limit = b.ir as f64 * (1.0 + IR_TOLERANCE);
+        if r.ir as f64 > limit {
+            out.push(format!(
+                "{}: {} instructions, baseline {} (+{:.2}%, over {:.0}%)",
+                r.key(),
+                r.ir,
+                b.ir,
+                (r.ir as f64 / b.ir as f64 - 1.0) * 100.0,
+                IR_TOLERANCE * 100.0
+            ));
+        }
+    }
+    out
+}
+
+/// The markdown tables: per bench and workload, every row with the ratio of
+/// each binder row to each peer row of the same workload and variant.
+fn tables(rows: &[Row]) -> String {
+    let mut out = String::new();
+    let mut groups: BTreeMap<(String, String), Vec<&Row>> = BTreeMap::new();
+    for r in rows {
+        groups
+            .entry((r.bench.clone(), r.workload.clone()))
+            .or_default()
+            .push(r);
+    }
+    let _ = writeln!(out, "| bench | workload | contender | instructions | blocks | bytes | vs peers (instructions) |");
+    let _ = writeln!(out, "|---|---|---|---:|---:|---:|---|");
+    for ((bench, workload), group) in &groups {
+        for r in group {
+            let variant = |f: &str| {
+                if f.contains("borrowed") {
+                    "borrowed"
+                } else if f.contains("owned") {
+                    "owned"
+                } else {
+                    ""
+                }
+            };
+            let vs: Vec<String> = if r.is_binder() {
+                group
+                    .iter()
+                    .filter(|p| !p.is_binder())
+                    .filter(|p| {
+                        variant(&p.function) == variant(&r.function)
+                            || variant(&p.function).is_empty()
+                    })
+                    .map(|p| format!("{:.2}x {}", r.ir as f64 / p.ir as f64, p.function))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let _ = writeln!(
+                out,
+                "| {bench} | {workload} | {}{}{} | {} | {} | {} | {} |",
+                if r.is_binder() { "**" } else { "" },
+                r.function,
+                if r.is_binder() { "**" } else { "" },
+                r.ir,
+                r.blocks,
+                r.bytes,
+                vs.join(", ")
+            );
+        }
+    }
+    out
+}
+
+fn docs(rows: &[Row]) -> Result<(), String> {
+    let table = tables(rows);
+    let md = format!(
+        "# Benchmarks\n\nGenerated by `cargo run -p binder-bench -- docs` from `benches/results.json`; do not edit by hand.\n\
+         Instructions are callgrind's `Ir` for the benchmark function; blocks and bytes are DHAT's totals\n\
+         allocated inside it. Workloads: `benches/workloads/`. Peers: serde_urlencoded (axum's `Query`/`Form`),\n\
+         serde_json (axum's `Json`), the cookie crate, multer (axum's `Multipart`), and hand-written floors.\n\n{table}"
+    );
+    let root = root().join("..");
+    std::fs::write(root.join("BENCHMARKS.md"), md).map_err(|e| e.to_string())?;
+    let readme_path = root.join("README.md");
+    let readme = std::fs::read_to_string(&readme_path).map_err(|e| e.to_string())?;
+    let (start, end) = ("<!-- bench:start -->", "<!-- bench:end -->");
+    let (Some(a), Some(b)) = (readme.find(start), readme.find(end)) else {
+        return Err("README.md has no <!-- bench:start --> / <!-- bench:end --> markers".into());
+    };
+    let new = format!("{}{start}\n{table}{}", &readme[..a], &readme[b..]);
+    std::fs::write(readme_path, new).map_err(|e| e.to_string())
+}
+
+fn run() -> Result<(), String> {
+    let results = root().join("results.json");
+    let baseline = root().join("baseline.json");
+    match std::env::args().nth(1).as_deref() {
+        Some("collect") => {
+            let rows = collect()?;
+            write_rows(&results, &rows)?;
+            println!("{} rows -> {}", rows.len(), results.display());
+            Ok(())
+        }
+        Some("check") => {
+            let now = read_rows(&results)?;
+            let base = read_rows(&baseline)?;
+            let bad = regressions(&now, &base);
+            if bad.is_empty() {
+                println!(
+                    "bench gate: {} binder rows within their baseline",
+                    now.iter().filter(|r| r.is_binder()).count()
+                );
+                Ok(())
+            } else {
+                Err(format!(
+                    "bench gate: {} regression(s)\n  {}",
+                    bad.len(),
+                    bad.join("\n  ")
+                ))
+            }
+        }
+        Some("baseline") => {
+            let rows = read_rows(&results)?;
+            write_rows(&baseline, &rows)?;
+            println!("{} rows -> {}", rows.len(), baseline.display());
+            Ok(())
+        }
+        Some("docs") => docs(&read_rows(&results)?),
+        _ => Err("usage: binder-bench collect | check | baseline | docs".into()),
+    }
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(function: &str, ir: u64, blocks: u64) -> Row {
+        Row {
+            bench: "b".into(),
+            function: function.into(),
+            workload: "w".into(),
+            ir,
+            blocks,
+            bytes: 0,
+        }
+    }
+
+    #[test]
+    fn the_gate_fails_on_one_more_allocation_or_over_two_percent() {
+        let base = [row("binder_owned", 1000, 2), row("peer", 500, 9)];
+        assert!(regressions(&[row("binder_owned", 1020, 2)], &base).is_empty());
+        assert_eq!(regressions(&[row("binder_owned", 1021, 2)], &base).len(), 1);
+        assert_eq!(regressions(&[row("binder_owned", 900, 3)], &base).len(), 1);
+        // Peers never gate; a binder row without a baseline does.
+        assert!(regressions(&[row("peer", 5000, 90)], &base).is_empty());
+        assert_eq!(regressions(&[row("binder_new", 1, 0)], &base).len(), 1);
+    }
 }
