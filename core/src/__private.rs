@@ -1,6 +1,7 @@
 //! What only `#[derive(Bind)]` output calls. Not a public API: it may change
 //! in any release.
 
+pub use crate::bind::field::{offer_in, split_path};
 pub use crate::bind::json::{begin_nested, JsonCx};
 pub use crate::bind::Value;
 pub use crate::bind::{
@@ -291,49 +292,39 @@ pub fn scan_pairs<'r>(
     .map_err(|error| BindError::Malformed { source, error })
 }
 
-/// Where `name[key]` opens its bracket, for a key of that shape (one level,
-/// closed at the end).
+/// Where a key's path after the field's name starts: its first `[` or `.`
+/// (`items[0][sku]`, `address.city`), if it has a name before it.
 #[inline]
-pub fn bracket(key: &[u8]) -> Option<usize> {
-    if key.last() != Some(&b']') {
-        return None;
-    }
-    let open = key.iter().position(|&b| b == b'[')?;
-    // One level only: `a[b][c]` and `a[b]c]` name no field.
-    let inner = &key[open + 1..key.len() - 1];
-    (open > 0 && !inner.contains(&b'[') && !inner.contains(&b']')).then_some(open)
+pub fn path_start(key: &[u8]) -> Option<usize> {
+    key.iter()
+        .position(|&b| b == b'[' || b == b'.')
+        .filter(|&at| at > 0)
 }
 
-/// Offers a `name[key]=value` pair to a field (see [`Field::offer_entry`]),
-/// recording a refusal under `name[key]`.
+/// Offers a key with a path (`name[..]`, `name.x`) to the field `name`
+/// (see [`Field::offer_path`]); returns whether the field took it.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub fn offer_entry<'r, T: Field<'r>>(
+pub fn offer_path<'r, T: Field<'r>>(
     slot: &mut T::Slot,
     key: Ref<'r, '_, [u8]>,
-    open: usize,
+    at: usize,
     raw: Raw<'r>,
     errors: &mut Errors<'r>,
     field: usize,
     source: Source,
     name: &'static str,
-) {
-    let end = key.len() - 1;
-    if let Err(rejected) = T::offer_entry(slot, &key[open + 1..end], raw) {
-        // The map key names the entry when it was sent as is; a decoded one
-        // lives only in scratch, so it shows as `…`.
-        let sub = match key {
-            Ref::Borrowed(k) => core::str::from_utf8(&k[open + 1..end]).unwrap_or("…"),
-            Ref::Copied(_) => "…",
-        };
-        let mut path = FieldPath::key(name).with(Segment::MapKey(sub));
-        if let Some(i) = rejected.index {
-            path = path.with(Segment::Index(i));
-        }
-        errors.push(
-            FieldError::new(source, path, FieldErrorKind::Invalid(rejected.error)).for_field(field),
-        );
-    }
+) -> bool {
+    let path = match key {
+        Ref::Borrowed(k) => Ref::Borrowed(&k[at..]),
+        Ref::Copied(k) => Ref::Copied(&k[at..]),
+    };
+    T::offer_path(
+        slot,
+        path,
+        raw,
+        &mut JsonCx::with_source(errors, field, name, source),
+    )
 }
 
 /// Walks one `Cookie` header value, handing `f` each name and value until

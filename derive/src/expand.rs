@@ -100,7 +100,7 @@ impl Ctx<'_> {
     /// The fallback for a key that is no field's name: `name[key]` offered
     /// to the field `name` (a map's entry, or a list's `name[]`).
     fn entry_arms(&self, source: Source) -> TokenStream {
-        let Ctx { p, lt, .. } = self;
+        let Ctx { p, .. } = self;
         let src = source_variant(source);
         let arms = self.of(source).map(|(i, f)| {
             let b = f.bound.as_ref().expect("bound");
@@ -110,23 +110,17 @@ impl Ctx<'_> {
             let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
             quote! {
                 #lit => {
-                    // A list or map takes every entry; a scalar only `name[]`,
-                    // once, like `name`.
-                    let __take = if <#ty as #p::Field<#lt>>::REPEATS {
+                    // `name[]`, a list's `name[3]`, a map's `name[key]`, a
+                    // nested struct's `name[member]` or `name.member`.
+                    if #p::offer_path::<#ty>(&mut #slot, __key, __at, __raw, &mut __errors, #i, #p::Source::#src, #key) {
                         __seen.insert(#i);
-                        true
-                    } else {
-                        __open + 2 == __key.len() && __seen.insert(#i)
-                    };
-                    if __take {
-                        #p::offer_entry::<#ty>(&mut #slot, __key, __open, __raw, &mut __errors, #i, #p::Source::#src, #key);
                     }
                 }
             }
         });
         quote! {
-            if let #p::Some(__open) = #p::bracket(&__key) {
-                match &__key[..__open] { #(#arms)* _ => {} }
+            if let #p::Some(__at) = #p::path_start(&__key) {
+                match &__key[..__at] { #(#arms)* _ => {} }
             }
         }
     }
@@ -227,7 +221,7 @@ fn finish_stmts(
             if nested {
                 return quote! {
                     let #v: #p::Option<#declared> = #p::settle_in(
-                        <#ty as #p::Field<#lt>>::finish(#slot)#unwrap,
+                        <#ty as #p::Field<#lt>>::finish(#slot, &mut __cx.at(#p::Segment::Key(#key)))#unwrap,
                         __seen.contains(#i),
                         #default,
                         __cx,
@@ -237,7 +231,10 @@ fn finish_stmts(
             }
             quote! {
                 let #v: #p::Option<#declared> = #p::settle(
-                    <#ty as #p::Field<#lt>>::finish(#slot)#unwrap,
+                    <#ty as #p::Field<#lt>>::finish(
+                        #slot,
+                        &mut #p::JsonCx::with_source(&mut __errors, #i, #key, #p::Source::#src),
+                    )#unwrap,
                     __seen.contains(#i),
                     #default,
                     &mut __errors,
@@ -368,8 +365,17 @@ fn expand(m: &Model<'_>) -> TokenStream {
                     })?;
                 }
                 #p::Body::Multipart { body: __bytes, boundary: __boundary } => {
-                    #p::scan_parts(__bytes, &__boundary, __limits, |__key, __part| {
-                        match __key { #part_arms _ => {} }
+                    #p::scan_parts(__bytes, &__boundary, __limits, |__name, __part| {
+                        match __name {
+                            #part_arms
+                            // A text part named by a path (`items[0][sku]`).
+                            _ if !__part.is_file() => {
+                                let __key = #p::Ref::Copied(__name);
+                                let __raw = #p::Raw::plain(__part.data());
+                                #body_entry_arms
+                            }
+                            _ => {}
+                        }
                     })?;
                 }
                 #p::Body::Invalid(__e) => {
@@ -406,14 +412,89 @@ fn expand(m: &Model<'_>) -> TokenStream {
     let nested_arms = cx.json_arms(|_, key| quote!(&mut __cx.at(#p::Segment::Key(#key))));
     let nested_finishes = finish_stmts(m, &p, &lt, true);
     let nested_members = m.fields.iter().map(|f| f.member);
+    let nested_members_again = m.fields.iter().map(|f| f.member);
+    let nested_finishes_again = finish_stmts(m, &p, &lt, true);
+    let bound: Vec<(usize, &FieldModel<'_>)> = m
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.bound.is_some())
+        .collect();
+    let bound_tys: Vec<&syn::Type> = bound.iter().map(|(_, f)| &f.ty).collect();
+    let bound_slots: Vec<Ident> = bound
+        .iter()
+        .map(|(i, _)| format_ident!("__s{}", i))
+        .collect();
+    let member_arms = bound.iter().enumerate().map(|(n, (i, f))| {
+        let b = f.bound.as_ref().expect("bound");
+        let ty = &f.ty;
+        let key = &b.key;
+        let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
+        let idx = syn::Index::from(n);
+        quote! {
+            #lit => {
+                let mut __at = __cx.at(#p::Segment::Key(#key));
+                if __rest.is_empty() {
+                    if __seen.insert(#i) || <#ty as #p::Field<#lt>>::REPEATS {
+                        #p::offer_in::<#ty>(&mut __slots.#idx, __raw, &mut __at);
+                    }
+                    true
+                } else if <#ty as #p::Field<#lt>>::offer_path(&mut __slots.#idx, __rest, __raw, &mut __at) {
+                    __seen.insert(#i);
+                    true
+                } else {
+                    false
+                }
+            }
+        }
+    });
     let nested_impl = quote! {
         /// A nested struct binds from a JSON object, its `body` fields by
         /// their keys; text where an object is due is refused.
         #[automatically_derived]
         impl<#impl_lt> #p::Value<#lt> for #ident #ty_generics {
+            const MEMBERS: bool = true;
+
             #[inline]
             fn from_raw(_: #p::Raw<#lt>) -> #p::Result<Self, #p::ValueError> {
                 #p::Err(#p::ValueError::new(#p::ValueErrorKind::ExpectedObject))
+            }
+
+            type Partial = (#p::Bits<#words>, (#(<#bound_tys as #p::Field<#lt>>::Slot,)*));
+
+            #[inline]
+            fn partial() -> Self::Partial {
+                (#p::Bits::new(), (#(<#bound_tys as #p::Field<#lt>>::slot(),)*))
+            }
+
+            #[allow(unused_mut, unused_variables, clippy::all, clippy::pedantic)]
+            fn offer_member(
+                __partial: &mut Self::Partial,
+                __path: #p::Ref<#lt, '_, [u8]>,
+                __raw: #p::Raw<#lt>,
+                __cx: &mut #p::JsonCx<'_, #lt>,
+            ) -> bool {
+                let #p::Some((__seg, __rest)) = #p::split_path(__path) else {
+                    return false;
+                };
+                let (__seen, __slots) = __partial;
+                match &*__seg {
+                    #(#member_arms)*
+                    _ => false,
+                }
+            }
+
+            #[allow(unused_mut, unused_variables, clippy::all, clippy::pedantic)]
+            fn finish_partial(
+                __partial: Self::Partial,
+                __cx: &mut #p::JsonCx<'_, #lt>,
+            ) -> #p::Option<Self> {
+                let (__seen, (#(mut #bound_slots,)*)) = __partial;
+                #(#nested_finishes_again)*
+                match (#(#vs,)*) {
+                    (#(#p::Some(#fs),)*) => #p::Some(Self { #(#nested_members_again: #fs,)* }),
+                    _ => #p::None,
+                }
             }
 
             #[allow(unused_mut, unused_variables, clippy::all, clippy::pedantic)]

@@ -1,8 +1,9 @@
 //! How each field type takes values: once (scalars), maybe (`Option`), or
 //! every time (`Vec`).
 
-use super::json::JsonCx;
-use crate::convert::{FromText, Raw};
+use super::json::{next_segment, JsonCx};
+use super::{FieldErrorKind, Segment};
+use crate::convert::{FromText, Raw, Ref};
 use crate::error::{Error, ValueError};
 #[cfg(feature = "alloc")]
 use crate::json::Kind;
@@ -34,6 +35,10 @@ pub trait Value<'r>: Sized {
     /// Whether an empty value is a value of this type (text types) or means
     /// absent (`age=` into `Option<u32>` is `None`).
     const IS_TEXT: bool = false;
+
+    /// Whether the value has members sent as separate keys (a nested
+    /// struct): its field then takes every key, like a list.
+    const MEMBERS: bool = false;
 
     /// Converts a value not yet decoded.
     ///
@@ -68,6 +73,26 @@ pub trait Value<'r>: Sized {
     fn from_json(r: &mut Reader<'r>, cx: &mut JsonCx<'_, 'r>) -> Result<Option<Self>, Error> {
         super::json::scalar(r, cx, Self::from_raw)
     }
+
+    /// What collects a value sent in pieces by form or query keys
+    /// (`address[city]=..&address.zip=..`); `()` for a value sent whole.
+    type Partial;
+
+    /// An empty [`Value::Partial`].
+    fn partial() -> Self::Partial;
+
+    /// Offers one piece: `path` is the key after the field's name (`[city]`,
+    /// `.city`, `[0][sku]`). Returns whether the piece named a member (it is
+    /// ignored otherwise); failures are recorded in `cx`.
+    fn offer_member(
+        partial: &mut Self::Partial,
+        path: Ref<'r, '_, [u8]>,
+        raw: Raw<'r>,
+        cx: &mut JsonCx<'_, 'r>,
+    ) -> bool;
+
+    /// The value the pieces make; missing members are recorded in `cx`.
+    fn finish_partial(partial: Self::Partial, cx: &mut JsonCx<'_, 'r>) -> Option<Self>;
 }
 
 impl<'r, T: FromText<'r>> Value<'r> for T {
@@ -76,6 +101,65 @@ impl<'r, T: FromText<'r>> Value<'r> for T {
     #[inline]
     fn from_raw(raw: Raw<'r>) -> Result<Self, ValueError> {
         T::from_raw(raw)
+    }
+
+    type Partial = ();
+
+    #[inline]
+    fn partial() {}
+
+    /// Text has no members: a piece is ignored.
+    #[inline]
+    fn offer_member(_: &mut (), _: Ref<'r, '_, [u8]>, _: Raw<'r>, _: &mut JsonCx<'_, 'r>) -> bool {
+        false
+    }
+
+    #[inline]
+    fn finish_partial(_: (), _: &mut JsonCx<'_, 'r>) -> Option<Self> {
+        None
+    }
+}
+
+/// Key bytes, borrowed from the request or decoded into scratch.
+pub type KeyBytes<'r, 's> = Ref<'r, 's, [u8]>;
+
+/// The first step of `path` and the rest, keeping where they are borrowed
+/// from (see [`next_segment`]).
+#[inline]
+pub fn split_path<'r, 's>(path: KeyBytes<'r, 's>) -> Option<(KeyBytes<'r, 's>, KeyBytes<'r, 's>)> {
+    Some(match path {
+        Ref::Borrowed(p) => {
+            let (seg, rest) = next_segment(p)?;
+            (Ref::Borrowed(seg), Ref::Borrowed(rest))
+        }
+        Ref::Copied(p) => {
+            let (seg, rest) = next_segment(p)?;
+            (Ref::Copied(seg), Ref::Copied(rest))
+        }
+    })
+}
+
+#[cfg(feature = "alloc")]
+/// A key step as text for an error path: itself when it was sent as is
+/// (so it lives as long as the request), `…` when it was decoded.
+#[inline]
+pub fn segment_text<'r>(seg: Ref<'r, '_, [u8]>) -> &'r str {
+    match seg {
+        Ref::Borrowed(b) => core::str::from_utf8(b).unwrap_or("…"),
+        Ref::Copied(_) => "…",
+    }
+}
+
+/// Offers a value sent whole to a field, recording a refusal in `cx`.
+#[inline]
+pub fn offer_in<'r, F: Field<'r>>(slot: &mut F::Slot, raw: Raw<'r>, cx: &mut JsonCx<'_, 'r>) {
+    if let Err(rejected) = F::offer(slot, raw) {
+        match rejected.index {
+            Some(i) => cx
+                .at(Segment::Index(i))
+                .fail(FieldErrorKind::Invalid(rejected.error)),
+            None => cx.fail(FieldErrorKind::Invalid(rejected.error)),
+        }
     }
 }
 
@@ -87,12 +171,14 @@ impl<'r, T: FromText<'r>> Value<'r> for T {
 /// text) and, with `alloc`, `Vec<T>` (every value, in order).
 ///
 /// ```
-/// use binder_core::bind::Field;
+/// use binder_core::bind::{Errors, Field, JsonCx};
 /// use binder_core::convert::Raw;
 ///
 /// let mut slot = <Option<u32> as Field>::slot();
 /// <Option<u32> as Field>::offer(&mut slot, Raw::form(b"")).unwrap();
-/// assert_eq!(<Option<u32> as Field>::finish(slot), Some(None));
+/// let mut errors = Errors::new(10);
+/// let mut cx = JsonCx::new(&mut errors, 0, "age");
+/// assert_eq!(<Option<u32> as Field>::finish(slot, &mut cx), Some(None));
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be bound from a request value",
@@ -132,24 +218,21 @@ pub trait Field<'r>: Sized {
         cx: &mut JsonCx<'_, 'r>,
     ) -> Result<(), Error>;
 
-    /// Offers one `name[key]=value` pair (query or form). Maps take the
-    /// entry (the first value of a repeated key); other fields take
-    /// `name[]=value` as `name=value` and ignore any other key.
-    ///
-    /// # Errors
-    /// The key's or value's conversion error.
-    #[inline]
-    fn offer_entry(slot: &mut Self::Slot, key: &[u8], raw: Raw<'r>) -> Result<(), Rejected> {
-        if key.is_empty() {
-            Self::offer(slot, raw)
-        } else {
-            Ok(())
-        }
-    }
+    /// Offers one piece of a value sent by form or query keys: `path` is
+    /// the key after the field's name (`[]`, `[city]`, `.city`, `[0][sku]`,
+    /// `[team]` for a map). Returns whether the field took it (a key naming
+    /// nothing in the field is ignored); failures are recorded in `cx`.
+    fn offer_path(
+        slot: &mut Self::Slot,
+        path: Ref<'r, '_, [u8]>,
+        raw: Raw<'r>,
+        cx: &mut JsonCx<'_, 'r>,
+    ) -> bool;
 
     /// The field's value once every source is scanned; `None` if a value
-    /// was required and none was taken.
-    fn finish(slot: Self::Slot) -> Option<Self>;
+    /// was required and none was taken. Members missing from a value sent
+    /// in pieces are recorded in `cx`.
+    fn finish(slot: Self::Slot, cx: &mut JsonCx<'_, 'r>) -> Option<Self>;
 }
 
 /// Whether a part is an empty text value, which an `Option` or `Vec` of a
@@ -159,85 +242,160 @@ fn blank_part<'r, T: Value<'r>>(part: &crate::multipart::Part<'r>) -> bool {
     !T::IS_TEXT && !part.is_file() && part.data().is_empty()
 }
 
+/// Offers a piece to a value's partial, made only when a piece names a
+/// member (so `page[x]=1` never makes `page` look sent).
+#[inline]
+fn offer_partial<'r, T: Value<'r>>(
+    partial: &mut Option<T::Partial>,
+    path: Ref<'r, '_, [u8]>,
+    raw: Raw<'r>,
+    cx: &mut JsonCx<'_, 'r>,
+) -> bool {
+    match partial {
+        Some(p) => T::offer_member(p, path, raw, cx),
+        None => {
+            let mut p = T::partial();
+            let taken = T::offer_member(&mut p, path, raw, cx);
+            if taken {
+                *partial = Some(p);
+            }
+            taken
+        }
+    }
+}
+
+/// Whether `path` is `[]`: the field's own name, as lists spell it.
+#[inline]
+fn is_empty_brackets(path: &[u8]) -> bool {
+    path == b"[]"
+}
+
 impl<'r, T: Value<'r>> Field<'r> for T {
-    type Slot = Option<T>;
+    /// The value sent whole, and the pieces of one sent in pieces.
+    type Slot = (Option<T>, Option<T::Partial>);
+
+    const REPEATS: bool = T::MEMBERS;
 
     #[inline]
-    fn slot() -> Option<T> {
-        None
+    fn slot() -> Self::Slot {
+        (None, None)
     }
 
     #[inline]
-    fn offer(slot: &mut Option<T>, raw: Raw<'r>) -> Result<(), Rejected> {
-        *slot = Some(T::from_raw(raw)?);
+    fn offer(slot: &mut Self::Slot, raw: Raw<'r>) -> Result<(), Rejected> {
+        slot.0 = Some(T::from_raw(raw)?);
         Ok(())
     }
 
     #[inline]
-    fn offer_part(slot: &mut Option<T>, part: &crate::multipart::Part<'r>) -> Result<(), Rejected> {
+    fn offer_part(
+        slot: &mut Self::Slot,
+        part: &crate::multipart::Part<'r>,
+    ) -> Result<(), Rejected> {
         if let Some(v) = T::from_part(part)? {
-            *slot = Some(v);
+            slot.0 = Some(v);
         }
         Ok(())
     }
 
     #[inline]
     fn offer_json(
-        slot: &mut Option<T>,
+        slot: &mut Self::Slot,
         r: &mut Reader<'r>,
         cx: &mut JsonCx<'_, 'r>,
     ) -> Result<(), Error> {
         if let Some(v) = T::from_json(r, cx)? {
-            *slot = Some(v);
+            slot.0 = Some(v);
         }
         Ok(())
     }
 
     #[inline]
-    fn finish(slot: Option<T>) -> Option<T> {
-        slot
+    fn offer_path(
+        slot: &mut Self::Slot,
+        path: Ref<'r, '_, [u8]>,
+        raw: Raw<'r>,
+        cx: &mut JsonCx<'_, 'r>,
+    ) -> bool {
+        if is_empty_brackets(&path) {
+            offer_in::<Self>(slot, raw, cx);
+            return true;
+        }
+        offer_partial::<T>(&mut slot.1, path, raw, cx)
+    }
+
+    #[inline]
+    fn finish(slot: Self::Slot, cx: &mut JsonCx<'_, 'r>) -> Option<T> {
+        match slot {
+            (Some(v), _) => Some(v),
+            (None, Some(p)) => T::finish_partial(p, cx),
+            (None, None) => None,
+        }
     }
 }
 
 impl<'r, T: Value<'r>> Field<'r> for Option<T> {
-    type Slot = Option<T>;
+    type Slot = (Option<T>, Option<T::Partial>);
+
+    const REPEATS: bool = T::MEMBERS;
 
     #[inline]
-    fn slot() -> Option<T> {
-        None
+    fn slot() -> Self::Slot {
+        (None, None)
     }
 
     #[inline]
-    fn offer(slot: &mut Option<T>, raw: Raw<'r>) -> Result<(), Rejected> {
+    fn offer(slot: &mut Self::Slot, raw: Raw<'r>) -> Result<(), Rejected> {
         if raw.is_empty() && !T::IS_TEXT {
             return Ok(()); // a blank optional input: `age=` is None
         }
-        *slot = Some(T::from_raw(raw)?);
+        slot.0 = Some(T::from_raw(raw)?);
         Ok(())
     }
 
     #[inline]
-    fn offer_part(slot: &mut Option<T>, part: &crate::multipart::Part<'r>) -> Result<(), Rejected> {
+    fn offer_part(
+        slot: &mut Self::Slot,
+        part: &crate::multipart::Part<'r>,
+    ) -> Result<(), Rejected> {
         if blank_part::<T>(part) {
             return Ok(());
         }
-        *slot = T::from_part(part)?;
+        slot.0 = T::from_part(part)?;
         Ok(())
     }
 
     #[inline]
     fn offer_json(
-        slot: &mut Option<T>,
+        slot: &mut Self::Slot,
         r: &mut Reader<'r>,
         cx: &mut JsonCx<'_, 'r>,
     ) -> Result<(), Error> {
-        *slot = T::from_json(r, cx)?;
+        slot.0 = T::from_json(r, cx)?;
         Ok(())
     }
 
     #[inline]
-    fn finish(slot: Option<T>) -> Option<Option<T>> {
-        Some(slot)
+    fn offer_path(
+        slot: &mut Self::Slot,
+        path: Ref<'r, '_, [u8]>,
+        raw: Raw<'r>,
+        cx: &mut JsonCx<'_, 'r>,
+    ) -> bool {
+        if is_empty_brackets(&path) {
+            offer_in::<Self>(slot, raw, cx);
+            return true;
+        }
+        offer_partial::<T>(&mut slot.1, path, raw, cx)
+    }
+
+    #[inline]
+    fn finish(slot: Self::Slot, cx: &mut JsonCx<'_, 'r>) -> Option<Option<T>> {
+        Some(match slot {
+            (Some(v), _) => Some(v),
+            (None, Some(p)) => T::finish_partial(p, cx),
+            (None, None) => None,
+        })
     }
 }
 
@@ -246,18 +404,19 @@ impl<'r, T: Value<'r>> Field<'r> for Option<T> {
 #[cfg(feature = "alloc")]
 #[inline]
 fn push_next<T>(
-    slot: &mut (alloc::vec::Vec<T>, usize),
+    list: &mut alloc::vec::Vec<T>,
+    offered: &mut usize,
     blank: bool,
     convert: impl FnOnce() -> Result<Option<T>, ValueError>,
 ) -> Result<(), Rejected> {
-    let index = slot.1;
-    slot.1 += 1;
+    let index = *offered;
+    *offered += 1;
     if blank {
         return Ok(());
     }
     match convert() {
         Ok(v) => {
-            slot.0.extend(v);
+            list.extend(v);
             Ok(())
         }
         Err(error) => Err(Rejected {
@@ -269,21 +428,28 @@ fn push_next<T>(
 
 #[cfg(feature = "alloc")]
 impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
-    /// The values, and how many were offered (the next one's index).
-    type Slot = (alloc::vec::Vec<T>, usize);
+    /// The values sent whole, how many were offered (the next one's
+    /// index), and the elements sent in pieces (`items[3][sku]`) by index.
+    type Slot = (
+        alloc::vec::Vec<T>,
+        usize,
+        alloc::vec::Vec<(usize, T::Partial)>,
+    );
 
     const REPEATS: bool = true;
 
     #[inline]
     fn slot() -> Self::Slot {
-        (alloc::vec::Vec::new(), 0)
+        (alloc::vec::Vec::new(), 0, alloc::vec::Vec::new())
     }
 
     #[inline]
     fn offer(slot: &mut Self::Slot, raw: Raw<'r>) -> Result<(), Rejected> {
         // A blank input adds nothing to a list of numbers.
         let blank = raw.is_empty() && !T::IS_TEXT;
-        push_next(slot, blank, || T::from_raw(raw).map(Some))
+        push_next(&mut slot.0, &mut slot.1, blank, || {
+            T::from_raw(raw).map(Some)
+        })
     }
 
     #[inline]
@@ -291,7 +457,9 @@ impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
         slot: &mut Self::Slot,
         part: &crate::multipart::Part<'r>,
     ) -> Result<(), Rejected> {
-        push_next(slot, blank_part::<T>(part), || T::from_part(part))
+        push_next(&mut slot.0, &mut slot.1, blank_part::<T>(part), || {
+            T::from_part(part)
+        })
     }
 
     /// An array, element by element; `null` adds nothing; a single value
@@ -308,7 +476,7 @@ impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
                 while r.next_element()? {
                     let index = slot.1;
                     slot.1 += 1;
-                    if let Some(v) = T::from_json(r, &mut cx.at(super::Segment::Index(index)))? {
+                    if let Some(v) = T::from_json(r, &mut cx.at(Segment::Index(index)))? {
                         slot.0.push(v);
                     }
                 }
@@ -317,7 +485,7 @@ impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
             _ => {
                 let index = slot.1;
                 slot.1 += 1;
-                if let Some(v) = T::from_json(r, &mut cx.at(super::Segment::Index(index)))? {
+                if let Some(v) = T::from_json(r, &mut cx.at(Segment::Index(index)))? {
                     slot.0.push(v);
                 }
             }
@@ -325,10 +493,65 @@ impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
         Ok(())
     }
 
+    /// `tags[]=a` and `tags[3]=a` add a value; `items[3][sku]=x` and
+    /// `items[3].sku=x` build element 3 in pieces. Each index builds at
+    /// most one element, so the pieces cost no more than the pairs sent.
     #[inline]
-    fn finish(slot: Self::Slot) -> Option<Self> {
-        Some(slot.0)
+    fn offer_path(
+        slot: &mut Self::Slot,
+        path: Ref<'r, '_, [u8]>,
+        raw: Raw<'r>,
+        cx: &mut JsonCx<'_, 'r>,
+    ) -> bool {
+        let Some((seg, rest)) = split_path(path) else {
+            return false;
+        };
+        if rest.is_empty() && (seg.is_empty() || seg.iter().all(u8::is_ascii_digit)) {
+            offer_in::<Self>(slot, raw, cx);
+            return true;
+        }
+        let Some(index) = parse_index(&seg) else {
+            return false;
+        };
+        let mut at = cx.at(Segment::Index(index));
+        match slot.2.iter_mut().find(|(i, _)| *i == index) {
+            Some((_, p)) => T::offer_member(p, rest, raw, &mut at),
+            None => {
+                let mut p = T::partial();
+                let taken = T::offer_member(&mut p, rest, raw, &mut at);
+                if taken {
+                    slot.2.push((index, p));
+                }
+                taken
+            }
+        }
     }
+
+    /// The values sent whole in the order sent, then the elements sent in
+    /// pieces in the order of their indices.
+    #[inline]
+    fn finish(slot: Self::Slot, cx: &mut JsonCx<'_, 'r>) -> Option<Self> {
+        let (mut list, _, mut pieces) = slot;
+        pieces.sort_unstable_by_key(|(i, _)| *i);
+        for (index, p) in pieces {
+            if let Some(v) = T::finish_partial(p, &mut cx.at(Segment::Index(index))) {
+                list.push(v);
+            }
+        }
+        Some(list)
+    }
+}
+
+/// A list index as sent: ASCII digits that fit a `usize`.
+#[cfg(feature = "alloc")]
+#[inline]
+fn parse_index(seg: &[u8]) -> Option<usize> {
+    if seg.is_empty() || !seg.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    seg.iter().try_fold(0usize, |n, &d| {
+        n.checked_mul(10)?.checked_add(usize::from(d - b'0'))
+    })
 }
 
 /// `Field` for a map type: entries from `name[key]=value` pairs or from a
@@ -363,14 +586,40 @@ macro_rules! map_field {
                 Err(ValueError::new(crate::ValueErrorKind::ExpectedObject).into())
             }
 
+            /// `name[key]=value`: one entry, the first value of a repeated
+            /// key kept; deeper keys (`name[a][b]`) name nothing.
             #[inline]
-            fn offer_entry(slot: &mut Self::Slot, key: &[u8], raw: Raw<'r>) -> Result<(), Rejected> {
-                let text = crate::convert::utf8(key)?;
-                let key = K::from_text(crate::convert::Ref::Copied(text))?;
-                if let Entry::Vacant(e) = slot.entry(key) {
-                    e.insert(V::from_raw(raw)?);
+            fn offer_path(
+                slot: &mut Self::Slot,
+                path: Ref<'r, '_, [u8]>,
+                raw: Raw<'r>,
+                cx: &mut JsonCx<'_, 'r>,
+            ) -> bool {
+                let Some((seg, rest)) = split_path(path) else {
+                    return false;
+                };
+                if !rest.is_empty() || path.first() != Some(&b'[') {
+                    return false;
                 }
-                Ok(())
+                let mut at = cx.at(Segment::MapKey(segment_text(seg)));
+                let key = match crate::convert::utf8(&seg)
+                    .and_then(|text| K::from_text(Ref::Copied(text)))
+                {
+                    Ok(key) => key,
+                    Err(e) => {
+                        at.fail(FieldErrorKind::Invalid(e));
+                        return true;
+                    }
+                };
+                if let Entry::Vacant(e) = slot.entry(key) {
+                    match V::from_raw(raw) {
+                        Ok(v) => {
+                            e.insert(v);
+                        }
+                        Err(err) => at.fail(FieldErrorKind::Invalid(err)),
+                    }
+                }
+                true
             }
 
             fn offer_json(
@@ -383,7 +632,7 @@ macro_rules! map_field {
                     Kind::Null => return r.read_null(),
                     _ => {
                         r.skip_value()?;
-                        cx.fail(crate::bind::FieldErrorKind::WrongType("expected an object"));
+                        cx.fail(FieldErrorKind::WrongType("expected an object"));
                         return Ok(());
                     }
                 }
@@ -391,19 +640,19 @@ macro_rules! map_field {
                 let mut scratch = [0u8; 0];
                 while let Some(name) = r.next_member(&mut scratch)? {
                     let raw_name = name.raw();
-                    let mut at = cx.at(crate::bind::Segment::MapKey(raw_name.raw()));
+                    let mut at = cx.at(Segment::MapKey(raw_name.raw()));
                     let key = match K::from_raw(Raw::json(raw_name)) {
                         Ok(k) => k,
                         Err(e) => {
                             r.skip_value()?;
-                            at.fail(crate::bind::FieldErrorKind::Invalid(e));
+                            at.fail(FieldErrorKind::Invalid(e));
                             continue;
                         }
                     };
                     match slot.entry(key) {
                         Entry::Occupied(_) => {
                             r.skip_value()?;
-                            at.fail(crate::bind::FieldErrorKind::Duplicate);
+                            at.fail(FieldErrorKind::Duplicate);
                         }
                         Entry::Vacant(e) => {
                             if let Some(v) = V::from_json(r, &mut at)? {
@@ -416,7 +665,7 @@ macro_rules! map_field {
             }
 
             #[inline]
-            fn finish(slot: Self::Slot) -> Option<Self> {
+            fn finish(slot: Self::Slot, _: &mut JsonCx<'_, 'r>) -> Option<Self> {
                 Some(slot)
             }
         }

@@ -37,16 +37,31 @@ struct Node<'p, 'r> {
 pub struct JsonCx<'e, 'r> {
     errors: &'e mut Errors<'r>,
     field: usize,
+    source: Source,
     node: Node<'e, 'r>,
 }
 
 impl<'e, 'r> JsonCx<'e, 'r> {
-    /// The value of the top-level field declared at `field`, named `key`.
+    /// The body value of the top-level field declared at `field`, named
+    /// `key`.
     #[inline]
     pub fn new(errors: &'e mut Errors<'r>, field: usize, key: &'r str) -> Self {
+        Self::with_source(errors, field, key, Source::Body)
+    }
+
+    /// The value of the top-level field declared at `field`, named `key`,
+    /// from `source`.
+    #[inline]
+    pub fn with_source(
+        errors: &'e mut Errors<'r>,
+        field: usize,
+        key: &'r str,
+        source: Source,
+    ) -> Self {
         JsonCx {
             errors,
             field,
+            source,
             node: Node {
                 parent: None,
                 segment: Segment::Key(key),
@@ -61,6 +76,7 @@ impl<'e, 'r> JsonCx<'e, 'r> {
         JsonCx {
             errors: &mut *self.errors,
             field: self.field,
+            source: self.source,
             node: Node {
                 parent: Some(&self.node),
                 segment,
@@ -73,7 +89,7 @@ impl<'e, 'r> JsonCx<'e, 'r> {
     pub fn fail(&mut self, kind: FieldErrorKind) {
         let path = self.path();
         self.errors
-            .push(FieldError::new(Source::Body, path, kind).for_field(self.field));
+            .push(FieldError::new(self.source, path, kind).for_field(self.field));
     }
 
     /// Records that the member `key` of the object here failed.
@@ -122,6 +138,37 @@ impl<'e, 'r> JsonCx<'e, 'r> {
     #[inline]
     pub fn errors(&mut self) -> &mut Errors<'r> {
         self.errors
+    }
+}
+
+/// The first step of a form key's path after the field's name, and the
+/// rest: `[city]` and `.city` give `city`, `[0][sku]` gives `0` then
+/// `[sku]`, `[]` gives the empty step. `None` for anything else (an
+/// unclosed bracket), which names no field.
+///
+/// ```
+/// use binder_core::bind::json::next_segment;
+///
+/// assert_eq!(next_segment(b"[0][sku]"), Some((&b"0"[..], &b"[sku]"[..])));
+/// assert_eq!(next_segment(b".city"), Some((&b"city"[..], &b""[..])));
+/// assert_eq!(next_segment(b"[a"), None);
+/// ```
+#[inline]
+pub fn next_segment(path: &[u8]) -> Option<(&[u8], &[u8])> {
+    match path.first()? {
+        b'[' => {
+            let close = path.iter().position(|&b| b == b']')?;
+            Some((&path[1..close], &path[close + 1..]))
+        }
+        b'.' => {
+            let rest = &path[1..];
+            let end = rest
+                .iter()
+                .position(|&b| b == b'.' || b == b'[')
+                .unwrap_or(rest.len());
+            Some((&rest[..end], &rest[end..]))
+        }
+        _ => None,
     }
 }
 

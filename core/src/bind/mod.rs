@@ -9,7 +9,7 @@
 //! allocated for bookkeeping, and nothing for errors until one happens.
 
 mod errors;
-mod field;
+pub(crate) mod field;
 mod file;
 pub mod json;
 
