@@ -338,3 +338,38 @@
 //! let hook: Webhook = binder_http::bind(&req, &[]).unwrap();
 //! assert_eq!(hook.payload, [0, 1, 2]);
 //! ```
+//!
+//! # Nested names in forms, queries and multipart
+//! `address[city]` and `address.city` bind a nested struct's member;
+//! `items[0][sku]` and `items[0].sku` build element 0 of a list of structs
+//! (elements in the order of their indices); `tags[]` adds to a list;
+//! `filter[team]` fills a map. Errors name the path.
+//!
+//! ```
+//! use binder_http::{Bind, Body, Parts};
+//!
+//! #[derive(Bind, Debug)]
+//! struct Line {
+//!     #[bind(body)]
+//!     sku: String,
+//!     #[bind(body)]
+//!     qty: u32,
+//! }
+//!
+//! #[derive(Bind, Debug)]
+//! struct Order {
+//!     #[bind(body)]
+//!     lines: Vec<Line>,
+//! }
+//!
+//! let body = b"lines[1][sku]=b&lines[0][sku]=a&lines[0][qty]=1&lines[1].qty=2";
+//! let o = Order::bind(&Parts { body: Body::Form(body), ..Parts::default() }).unwrap();
+//! assert_eq!((o.lines[0].sku.as_str(), o.lines[1].qty), ("a", 2));
+//! let bad = Order::bind(&Parts { body: Body::Form(b"lines[0][sku]=a"), ..Parts::default() });
+//! assert_eq!(bad.unwrap_err().to_string(), "body: lines[0].qty: a value is required");
+//! ```
+//!
+//! # `bytes::Bytes`
+//! A `Bytes` field takes any value's bytes (one copy). An uploaded file
+//! bound as `FilePart` is shared with the request's `Bytes` body, without a
+//! copy, by `FilePart::slice_of(&body)`.

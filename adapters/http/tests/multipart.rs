@@ -127,3 +127,28 @@ fn html_escaped_names_match() {
     let b = body_of(&[("a%22b", None, "v")]);
     assert_eq!(Q::bind(&req(&b, CT)).unwrap().quoted, "v");
 }
+
+#[test]
+fn bytes_fields_and_files_sliced_out_of_the_body_without_a_copy() {
+    #[derive(Bind, Debug)]
+    struct B<'r> {
+        #[bind(body)]
+        title: bytes::Bytes,
+        #[bind(body)]
+        avatar: FilePart<'r>,
+    }
+    let body = bytes::Bytes::from_static(BODY);
+    let parts = Parts {
+        body: Body::classify(Some(CONTENT_TYPE.trim_ascii_end()), &body),
+        ..Parts::default()
+    };
+    let b = B::bind(&parts).unwrap();
+    assert_eq!(&b.title[..], b"Quarterly report");
+    let file = b.avatar.slice_of(&body);
+    assert_eq!(file.len(), 4096);
+    assert_eq!(
+        file.as_ptr(),
+        b.avatar.data().as_ptr(),
+        "shares the body's buffer"
+    );
+}

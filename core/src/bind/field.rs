@@ -687,3 +687,34 @@ mod hash_maps {
 
     map_field!(HashMap, [Eq + core::hash::Hash], S: [core::hash::BuildHasher + Default]);
 }
+
+/// `bytes::Bytes` fields: any value's bytes, decoded (one copy); a file
+/// part's content too (to share the body's buffer instead, bind a
+/// [`FilePart`](super::FilePart) and call `slice_of`).
+#[cfg(feature = "bytes")]
+impl<'r> Value<'r> for bytes::Bytes {
+    #[inline]
+    fn from_raw(raw: Raw<'r>) -> Result<Self, ValueError> {
+        raw.with_bytes(|b| Ok(bytes::Bytes::copy_from_slice(b)))
+    }
+
+    #[inline]
+    fn from_part(part: &crate::multipart::Part<'r>) -> Result<Option<Self>, ValueError> {
+        Ok(Some(bytes::Bytes::copy_from_slice(part.data())))
+    }
+
+    type Partial = ();
+
+    #[inline]
+    fn partial() {}
+
+    #[inline]
+    fn offer_member(_: &mut (), _: Ref<'r, '_, [u8]>, _: Raw<'r>, _: &mut JsonCx<'_, 'r>) -> bool {
+        false
+    }
+
+    #[inline]
+    fn finish_partial(_: (), _: &mut JsonCx<'_, 'r>) -> Option<Self> {
+        None
+    }
+}

@@ -55,6 +55,34 @@ impl<'r> FilePart<'r> {
     pub fn data(&self) -> &'r [u8] {
         self.data
     }
+
+    /// The file's bytes as a `Bytes` sharing `body`'s buffer, without a
+    /// copy, when `body` is the request body the file was bound from (as
+    /// `binder_hyper::read_request` returns it); a copy otherwise.
+    ///
+    /// ```
+    /// use binder_core::bind::{Bind, Body, FilePart, Parts};
+    /// use bytes::Bytes;
+    ///
+    /// let body = Bytes::from_static(b"--B\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a\"\r\n\r\nDATA\r\n--B--\r\n");
+    /// # #[derive(binder_derive::BindCore)] #[bind(crate = "binder_core")]
+    /// # struct U<'r> { #[bind(body)] f: FilePart<'r> }
+    /// let req = Parts { body: Body::classify(Some(b"multipart/form-data; boundary=B"), &body), ..Parts::default() };
+    /// let file = U::bind(&req).unwrap().f;
+    /// let shared = file.slice_of(&body);
+    /// assert_eq!(&shared[..], b"DATA");
+    /// assert_eq!(shared.as_ptr(), file.data().as_ptr()); // the same memory
+    /// ```
+    #[cfg(feature = "bytes")]
+    pub fn slice_of(&self, body: &bytes::Bytes) -> bytes::Bytes {
+        let whole = body.as_ptr_range();
+        let part = self.data.as_ptr_range();
+        if whole.start <= part.start && part.end <= whole.end {
+            body.slice_ref(self.data)
+        } else {
+            bytes::Bytes::copy_from_slice(self.data)
+        }
+    }
 }
 
 impl<'r> Value<'r> for FilePart<'r> {

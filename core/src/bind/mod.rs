@@ -214,6 +214,14 @@ impl<'r> FromBody<'r> for alloc::string::String {
     }
 }
 
+#[cfg(feature = "bytes")]
+impl<'r> FromBody<'r> for bytes::Bytes {
+    #[inline]
+    fn from_body(bytes: &'r [u8]) -> Result<Self, crate::ValueError> {
+        Ok(bytes::Bytes::copy_from_slice(bytes))
+    }
+}
+
 #[cfg(feature = "alloc")]
 impl<'r> FromBody<'r> for alloc::vec::Vec<u8> {
     #[inline]
