@@ -8,12 +8,11 @@
 
 use binder_core::convert::Ref;
 use binder_core::json::{JsonStr, Kind, Reader};
-use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
-use std::alloc::System;
-use std::hint::black_box;
+#[path = "common/counting.rs"]
+mod counting;
 
-#[global_allocator]
-static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+use counting::Region;
+use std::hint::black_box;
 
 /// Boxed only on the error path, which these tests never take.
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
@@ -169,7 +168,7 @@ fn read_strings(body: &[u8]) -> Res<(usize, usize)> {
 }
 
 fn no_allocation<T>(f: impl FnOnce() -> T) -> T {
-    let region = Region::new(GLOBAL);
+    let region = Region::new();
     let out = black_box(f());
     let stats = region.change();
     assert_eq!(
@@ -226,7 +225,7 @@ fn reading_json_allocates_nothing() {
     assert_eq!(no_allocation(|| walk_all(black_box(MIXED))).unwrap(), 6);
 
     // The counter is live: one escaped string as a `Cow` is one allocation.
-    let region = Region::new(GLOBAL);
+    let region = Region::new();
     let owned = black_box(Reader::new(br#""a\nb""#).read_str().unwrap().to_cow());
     assert_eq!(region.change().allocations, 1);
     drop(owned);

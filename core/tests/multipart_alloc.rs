@@ -5,12 +5,11 @@
 //! so that nothing else runs while the count is taken.
 
 use binder_core::multipart::{self, Boundary};
-use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
-use std::alloc::System;
-use std::hint::black_box;
+#[path = "common/counting.rs"]
+mod counting;
 
-#[global_allocator]
-static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+use counting::Region;
+use std::hint::black_box;
 
 const BODY: &[u8] = include_bytes!("../../benches/workloads/multipart4k.bin");
 const CONTENT_TYPE: &[u8] = include_bytes!("../../benches/workloads/multipart4k.content-type");
@@ -59,7 +58,7 @@ fn scan<'a>(body: &'a [u8], content_type: &[u8]) -> Result<Upload<'a>, binder_co
 
 #[test]
 fn scanning_the_workload_allocates_nothing_and_borrows_the_file() {
-    let region = Region::new(GLOBAL);
+    let region = Region::new();
     let up = black_box(scan(black_box(BODY), black_box(CONTENT_TYPE)));
     let stats = region.change();
     assert_eq!(
@@ -87,7 +86,7 @@ fn scanning_the_workload_allocates_nothing_and_borrows_the_file() {
     assert!(BODY.ends_with(&[data, b"\r\n------binderBoundary7MA4YWxkTrZu0gW--\r\n"].concat()));
 
     // The counter is live: the same scan plus one owned copy counts one.
-    let region = Region::new(GLOBAL);
+    let region = Region::new();
     let copied = black_box(scan(BODY, CONTENT_TYPE).unwrap().avatar.unwrap().2.to_vec());
     assert_eq!(region.change().allocations, 1);
     drop(copied);

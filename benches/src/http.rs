@@ -1,0 +1,377 @@
+//! The over-HTTP harness: the same hyper 1 server three times — binding
+//! `mixed.http` with binder, with axum's extractors, and binding nothing
+//! (the reference) — each checked for a correct answer first, then driven
+//! by a built-in load generator on loopback: `conns` keep-alive connections,
+//! each sending the next request when the last answer arrives; one warm-up
+//! per server, then `rounds` rounds interleaving the servers. Reports each
+//! server's median round (requests/s) and that round's p99 latency.
+
+use axum::extract::{Path, Query};
+use axum::routing::post;
+use axum::{Json, Router};
+use axum_extra::extract::CookieJar;
+use axum_extra::TypedHeader;
+use binder_http::Bind;
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper_util::rt::TokioIo;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+/// The request every connection sends: `mixed.http`, byte for byte.
+const REQUEST: &[u8] = include_bytes!("../workloads/mixed.http");
+/// What the binding servers answer for it: the bound values, summarised.
+const BOUND_ANSWER: &str = "42 true 10 SKU-1234 3";
+/// What the reference server answers.
+const PLAIN_ANSWER: &str = "ok";
+
+/// The harness's knobs.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub conns: usize,
+    pub warmup: Duration,
+    pub duration: Duration,
+    pub rounds: usize,
+}
+
+impl Options {
+    pub fn parse(args: &[String]) -> Result<Self, String> {
+        let mut o = Options {
+            conns: 64,
+            warmup: Duration::from_secs(10),
+            duration: Duration::from_secs(10),
+            rounds: 3,
+        };
+        let mut it = args.iter();
+        while let Some(flag) = it.next() {
+            let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+            let n: u64 = value
+                .parse()
+                .map_err(|_| format!("{flag}: not a number: {value}"))?;
+            match flag.as_str() {
+                "--conns" => o.conns = n.max(1) as usize,
+                "--warmup" => o.warmup = Duration::from_secs(n),
+                "--duration" => o.duration = Duration::from_secs(n.max(1)),
+                "--rounds" => o.rounds = n.max(1) as usize,
+                _ => return Err(format!("unknown flag {flag}")),
+            }
+        }
+        Ok(o)
+    }
+}
+
+#[derive(Bind)]
+struct CreateOrder {
+    #[bind(path = "team")]
+    team_id: u32,
+    #[bind(query)]
+    dry_run: bool,
+    #[bind(query)]
+    limit: u32,
+    #[bind(header = "X-Request-ID")]
+    trace: String,
+    #[bind(cookie)]
+    session: String,
+    #[bind(body, required)]
+    email: String,
+    #[bind(body)]
+    sku: String,
+    #[bind(body)]
+    qty: u32,
+    #[bind(body)]
+    note: Option<String>,
+    #[bind(body)]
+    express: bool,
+}
+
+fn text(s: String) -> http::Response<Full<Bytes>> {
+    http::Response::new(Full::new(Bytes::from(s)))
+}
+
+/// The team from `/teams/{team}/orders`, as a router would give it.
+fn team_of(path: &str) -> Option<&str> {
+    path.strip_prefix("/teams/")?.strip_suffix("/orders")
+}
+
+async fn binder_service(
+    req: http::Request<hyper::body::Incoming>,
+) -> Result<http::Response<Full<Bytes>>, Infallible> {
+    let path = req.uri().path().to_owned();
+    let Some(team) = team_of(&path) else {
+        return Ok(text("not found".into()));
+    };
+    let limits = binder_http::Limits::default();
+    Ok(
+        match binder_hyper::bind::<CreateOrder, _>(req, &[("team", team)], &limits).await {
+            Ok((o, _)) => {
+                std::hint::black_box((&o.trace, &o.session, &o.email, &o.note, o.express));
+                text(format!(
+                    "{} {} {} {} {}",
+                    o.team_id, o.dry_run, o.limit, o.sku, o.qty
+                ))
+            }
+            Err(e) => e.into_response(),
+        },
+    )
+}
+
+async fn reference_service(
+    req: http::Request<hyper::body::Incoming>,
+) -> Result<http::Response<Full<Bytes>>, Infallible> {
+    // Reads the body, as every server must, and binds nothing.
+    let body = req
+        .into_body()
+        .collect()
+        .await
+        .map(|b| b.to_bytes())
+        .unwrap_or_default();
+    std::hint::black_box(body);
+    Ok(text(PLAIN_ANSWER.into()))
+}
+
+/// `X-Request-ID` as a typed header, the way axum users read one.
+struct RequestId(String);
+
+static X_REQUEST_ID: http::HeaderName = http::HeaderName::from_static("x-request-id");
+
+impl headers::Header for RequestId {
+    fn name() -> &'static http::HeaderName {
+        &X_REQUEST_ID
+    }
+    fn decode<'i, I: Iterator<Item = &'i http::HeaderValue>>(
+        values: &mut I,
+    ) -> Result<Self, headers::Error> {
+        let v = values.next().ok_or_else(headers::Error::invalid)?;
+        Ok(RequestId(
+            v.to_str()
+                .map_err(|_| headers::Error::invalid())?
+                .to_owned(),
+        ))
+    }
+    fn encode<E: Extend<http::HeaderValue>>(&self, values: &mut E) {
+        values.extend(http::HeaderValue::from_str(&self.0).ok());
+    }
+}
+
+#[derive(Deserialize)]
+struct OrderQuery {
+    dry_run: bool,
+    limit: u32,
+}
+
+#[derive(Deserialize)]
+struct OrderBody {
+    email: String,
+    sku: String,
+    qty: u32,
+    note: Option<String>,
+    express: bool,
+}
+
+async fn axum_handler(
+    Path(team): Path<u32>,
+    Query(q): Query<OrderQuery>,
+    TypedHeader(trace): TypedHeader<RequestId>,
+    jar: CookieJar,
+    Json(body): Json<OrderBody>,
+) -> String {
+    let session = jar.get("session").map(|c| c.value().to_owned());
+    std::hint::black_box((&trace.0, &session, &body.email, &body.note, body.express));
+    format!("{team} {} {} {} {}", q.dry_run, q.limit, body.sku, body.qty)
+}
+
+async fn serve_hyper<F, Fut>(listener: TcpListener, handle: F)
+where
+    F: Fn(http::Request<hyper::body::Incoming>) -> Fut + Copy + Send + 'static,
+    Fut: std::future::Future<Output = Result<http::Response<Full<Bytes>>, Infallible>>
+        + Send
+        + 'static,
+{
+    loop {
+        let Ok((stream, _)) = listener.accept().await else {
+            return;
+        };
+        let _ = stream.set_nodelay(true);
+        tokio::spawn(async move {
+            let _ = http1::Builder::new()
+                .serve_connection(TokioIo::new(stream), service_fn(handle))
+                .await;
+        });
+    }
+}
+
+async fn start() -> Result<Vec<(&'static str, SocketAddr, &'static str)>, String> {
+    let bind = || async {
+        TcpListener::bind("127.0.0.1:0")
+            .await
+            .map_err(|e| e.to_string())
+    };
+    let (b, a, r) = (bind().await?, bind().await?, bind().await?);
+    let addrs = [
+        (
+            "binder",
+            b.local_addr().map_err(|e| e.to_string())?,
+            BOUND_ANSWER,
+        ),
+        (
+            "axum",
+            a.local_addr().map_err(|e| e.to_string())?,
+            BOUND_ANSWER,
+        ),
+        (
+            "reference",
+            r.local_addr().map_err(|e| e.to_string())?,
+            PLAIN_ANSWER,
+        ),
+    ];
+    tokio::spawn(serve_hyper(b, binder_service));
+    tokio::spawn(serve_hyper(r, reference_service));
+    let app: Router = Router::new().route("/teams/{team}/orders", post(axum_handler));
+    tokio::spawn(async move {
+        let _ = axum::serve(a, app).await;
+    });
+    Ok(addrs.to_vec())
+}
+
+/// Reads one response; returns its status and body.
+async fn read_response(s: &mut TcpStream, buf: &mut Vec<u8>) -> Result<(u16, Vec<u8>), String> {
+    loop {
+        if let Some(end) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = std::str::from_utf8(&buf[..end]).map_err(|e| e.to_string())?;
+            let status: u16 = head
+                .get(9..12)
+                .and_then(|s| s.parse().ok())
+                .ok_or("bad status line")?;
+            let len = head
+                .lines()
+                .find_map(|l| {
+                    let (n, v) = l.split_once(':')?;
+                    n.eq_ignore_ascii_case("content-length")
+                        .then(|| v.trim().parse::<usize>().ok())?
+                })
+                .ok_or("no content-length")?;
+            let total = end + 4 + len;
+            while buf.len() < total {
+                read_more(s, buf).await?;
+            }
+            let body = buf[end + 4..total].to_vec();
+            buf.drain(..total);
+            return Ok((status, body));
+        }
+        read_more(s, buf).await?;
+    }
+}
+
+async fn read_more(s: &mut TcpStream, buf: &mut Vec<u8>) -> Result<(), String> {
+    let mut chunk = [0u8; 4096];
+    let n = s.read(&mut chunk).await.map_err(|e| e.to_string())?;
+    if n == 0 {
+        return Err("connection closed".into());
+    }
+    buf.extend_from_slice(&chunk[..n]);
+    Ok(())
+}
+
+/// One request on a fresh connection: the answer must be `expected`.
+async fn check(addr: SocketAddr, expected: &str) -> Result<(), String> {
+    let mut s = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+    s.write_all(REQUEST).await.map_err(|e| e.to_string())?;
+    let (status, body) = read_response(&mut s, &mut Vec::new()).await?;
+    let body = String::from_utf8_lossy(&body);
+    if status == 200 && body == expected {
+        Ok(())
+    } else {
+        Err(format!(
+            "{addr} answered {status} {body:?}, expected 200 {expected:?}"
+        ))
+    }
+}
+
+/// Drives `addr` for `duration` with `conns` connections; the latencies of
+/// every answered request, in microseconds.
+async fn load(addr: SocketAddr, conns: usize, duration: Duration) -> Result<Vec<u32>, String> {
+    let deadline = Instant::now() + duration;
+    let mut tasks = Vec::with_capacity(conns);
+    for _ in 0..conns {
+        tasks.push(tokio::spawn(async move {
+            let mut s = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+            let _ = s.set_nodelay(true);
+            let mut buf = Vec::with_capacity(8192);
+            let mut lat = Vec::new();
+            while Instant::now() < deadline {
+                let t = Instant::now();
+                s.write_all(REQUEST).await.map_err(|e| e.to_string())?;
+                let (status, _) = read_response(&mut s, &mut buf).await?;
+                if status != 200 {
+                    return Err(format!("status {status} under load"));
+                }
+                lat.push(t.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
+            }
+            Ok::<_, String>(lat)
+        }));
+    }
+    let mut all = Vec::new();
+    for t in tasks {
+        all.extend(t.await.map_err(|e| e.to_string())??);
+    }
+    Ok(all)
+}
+
+/// Runs the harness; returns the results as JSON and prints a table.
+pub fn run(o: Options) -> Result<Value, String> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    rt.block_on(async move {
+        let servers = start().await?;
+        for (name, addr, expected) in &servers {
+            check(*addr, expected).await.map_err(|e| format!("{name}: {e}"))?;
+        }
+        println!("all three servers answered correctly; load: {} connections, warm-up {:?}, {} round(s) of {:?}", o.conns, o.warmup, o.rounds, o.duration);
+        for (_, addr, _) in &servers {
+            load(*addr, o.conns, o.warmup).await?;
+        }
+        // rounds[server] = [(req/s, p99 µs)]
+        let mut rounds: Vec<Vec<(f64, u32)>> = vec![Vec::new(); servers.len()];
+        for _ in 0..o.rounds {
+            for (k, (_, addr, _)) in servers.iter().enumerate() {
+                let mut lat = load(*addr, o.conns, o.duration).await?;
+                lat.sort_unstable();
+                let p99 = lat.get(lat.len().saturating_sub(1) * 99 / 100).copied().unwrap_or(0);
+                rounds[k].push((lat.len() as f64 / o.duration.as_secs_f64(), p99));
+            }
+        }
+        let mut out = Vec::new();
+        println!("| server | requests/s (median round) | p99 |");
+        println!("|---|---:|---:|");
+        for (k, (name, _, _)) in servers.iter().enumerate() {
+            let mut r = rounds[k].clone();
+            r.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let (rps, p99) = r[r.len() / 2];
+            println!("| {name} | {rps:.0} | {:.2} ms |", f64::from(p99) / 1000.0);
+            out.push(json!({"server": name, "requests_per_s": rps.round(), "p99_us": p99}));
+        }
+        let rps = |name: &str| out.iter().find(|v| v["server"] == name).and_then(|v| v["requests_per_s"].as_f64()).unwrap_or(0.0);
+        println!(
+            "binder / reference: {:.2}x; binder / axum: {:.2}x",
+            rps("binder") / rps("reference").max(1.0),
+            rps("binder") / rps("axum").max(1.0)
+        );
+        Ok(json!({
+            "conns": o.conns,
+            "warmup_s": o.warmup.as_secs(),
+            "duration_s": o.duration.as_secs(),
+            "rounds": o.rounds,
+            "servers": out,
+        }))
+    })
+}
