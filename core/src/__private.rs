@@ -171,7 +171,7 @@ pub fn scan_json<'r>(
         match r.peek()? {
             Kind::Object => {
                 r.begin_object()?;
-                members(&mut r, &mut f)?;
+                members::<MAX_KEY>(&mut r, &mut f)?;
             }
             Kind::Null => r.read_null()?,
             _ => return Err(Error::new(crate::ErrorKind::JsonUnexpectedType, r.offset())),
@@ -190,12 +190,15 @@ pub fn scan_json<'r>(
 ///
 /// # Errors
 /// A JSON syntax error.
+///
+/// `N` is the longest field name: a longer decoded name matches none, and
+/// the scratch for escaped names is no larger than it needs to be.
 #[inline(always)]
-pub fn members<'r>(
+pub fn members<'r, const N: usize>(
     r: &mut Reader<'r>,
     mut f: impl FnMut(&[u8], &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    let mut scratch = [0u8; MAX_KEY];
+    let mut scratch = [0u8; N];
     while let Some(name) = r.next_member(&mut scratch)? {
         match name.key() {
             Some(key) => f(key, r)?,

@@ -408,6 +408,17 @@ pub trait FromText<'a>: Sized {
     fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
         raw.with_text(Self::from_text)
     }
+
+    /// Converts a JSON number. The default converts its text (a `String`
+    /// keeps the digits as sent); numeric types use the digits the reader
+    /// already collected.
+    ///
+    /// # Errors
+    /// The type's own error.
+    #[inline]
+    fn from_json_number(n: crate::json::Number<'a>) -> Result<Self, ValueError> {
+        Self::from_raw(Raw::plain(n.as_str().as_bytes()))
+    }
 }
 
 /// Converts raw bytes that need no decoding (UTF-8 is still checked).
@@ -520,6 +531,10 @@ macro_rules! from_text_int {
             fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
                 raw.with_bytes(|b| parse_int::<$t>(b, ValueErrorKind::$kind))
             }
+            #[inline]
+            fn from_json_number(n: crate::json::Number<'a>) -> Result<Self, ValueError> {
+                n.parse::<$t>()
+            }
         }
     )*};
 }
@@ -550,6 +565,10 @@ macro_rules! from_text_float {
             #[inline]
             fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
                 raw.with_bytes(parse_float::<$t>)
+            }
+            #[inline]
+            fn from_json_number(n: crate::json::Number<'a>) -> Result<Self, ValueError> {
+                n.parse::<$t>()
             }
         }
     )*};

@@ -412,6 +412,13 @@ fn expand(m: &Model<'_>) -> TokenStream {
     let nested_arms = cx.json_arms(|_, key| quote!(&mut __cx.at(#p::Segment::Key(#key))));
     let nested_finishes = finish_stmts(m, &p, &lt, true);
     let nested_members = m.fields.iter().map(|f| f.member);
+    let longest = m
+        .fields
+        .iter()
+        .filter_map(|f| f.bound.as_ref().map(|b| b.key.len()))
+        .max()
+        .unwrap_or(0)
+        .max(1);
     let nested_members_again = m.fields.iter().map(|f| f.member);
     let nested_finishes_again = finish_stmts(m, &p, &lt, true);
     let bound: Vec<(usize, &FieldModel<'_>)> = m
@@ -507,7 +514,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
                 }
                 let mut __seen = #p::Bits::<#words>::new();
                 #(#nested_slots)*
-                #p::members(__r, |__key, __r| {
+                #p::members::<#longest>(__r, |__key, __r| {
                     match __key {
                         #nested_arms
                         _ => __r.skip_value()?,

@@ -103,6 +103,11 @@ impl<'r, T: FromText<'r>> Value<'r> for T {
         T::from_raw(raw)
     }
 
+    #[inline]
+    fn from_json(r: &mut Reader<'r>, cx: &mut JsonCx<'_, 'r>) -> Result<Option<Self>, Error> {
+        super::json::scalar_with(r, cx, T::from_raw, |n| Ok(T::from_json_number(n)))
+    }
+
     type Partial = ();
 
     #[inline]

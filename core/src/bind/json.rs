@@ -186,9 +186,33 @@ pub fn scalar<'r, T>(
     cx: &mut JsonCx<'_, 'r>,
     convert: impl FnOnce(Raw<'r>) -> Result<T, ValueError>,
 ) -> Result<Option<T>, Error> {
+    scalar_with(r, cx, convert, |n| Err(n))
+}
+
+/// [`scalar`], with numbers converted by `number` (the digits the reader
+/// collected) when it can, and as text when it gives the number back.
+///
+/// # Errors
+/// A syntax error: the body is malformed and the bind ends.
+#[inline]
+pub fn scalar_with<'r, T>(
+    r: &mut Reader<'r>,
+    cx: &mut JsonCx<'_, 'r>,
+    convert: impl FnOnce(Raw<'r>) -> Result<T, ValueError>,
+    number: impl FnOnce(
+        crate::json::Number<'r>,
+    ) -> Result<Result<T, ValueError>, crate::json::Number<'r>>,
+) -> Result<Option<T>, Error> {
     let raw = match r.peek()? {
         Kind::String => Raw::json(r.read_str()?),
-        Kind::Number => Raw::plain(r.read_number()?.as_str().as_bytes()),
+        Kind::Number => match number(r.read_number()?) {
+            Ok(Ok(v)) => return Ok(Some(v)),
+            Ok(Err(e)) => {
+                cx.fail(FieldErrorKind::Invalid(e));
+                return Ok(None);
+            }
+            Err(n) => Raw::plain(n.as_str().as_bytes()),
+        },
         Kind::Bool => Raw::plain(if r.read_bool()? { b"true" } else { b"false" }),
         Kind::Null => {
             r.read_null()?;
