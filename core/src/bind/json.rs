@@ -186,7 +186,7 @@ pub fn scalar<'r, T>(
     cx: &mut JsonCx<'_, 'r>,
     convert: impl FnOnce(Raw<'r>) -> Result<T, ValueError>,
 ) -> Result<Option<T>, Error> {
-    scalar_with(r, cx, convert, |n| Err(n))
+    scalar_with(r, cx, convert, Err)
 }
 
 /// [`scalar`], with numbers converted by `number` (the digits the reader
