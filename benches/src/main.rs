@@ -277,7 +277,7 @@ fn http_table(results: &Path) -> String {
             out,
             "| {} | {} | {:.2} ms |",
             s["server"].as_str().unwrap_or_default(),
-            s["requests_per_s"],
+            s["requests_per_s"].as_f64().unwrap_or_default() as u64,
             s["p99_us"].as_f64().unwrap_or_default() / 1000.0
         );
     }
