@@ -6,18 +6,12 @@
 //! per server, then `rounds` rounds interleaving the servers. Reports each
 //! server's median round (requests/s) and that round's p99 latency.
 
-use axum::extract::{Path, Query};
-use axum::routing::post;
-use axum::{Json, Router};
-use axum_extra::extract::CookieJar;
-use axum_extra::TypedHeader;
 use binder_http::Bind;
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper_util::rt::TokioIo;
-use serde::Deserialize;
 use serde_json::{json, Value};
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -136,57 +130,6 @@ async fn reference_service(
     Ok(text(PLAIN_ANSWER.into()))
 }
 
-/// `X-Request-ID` as a typed header, the way axum users read one.
-struct RequestId(String);
-
-static X_REQUEST_ID: http::HeaderName = http::HeaderName::from_static("x-request-id");
-
-impl headers::Header for RequestId {
-    fn name() -> &'static http::HeaderName {
-        &X_REQUEST_ID
-    }
-    fn decode<'i, I: Iterator<Item = &'i http::HeaderValue>>(
-        values: &mut I,
-    ) -> Result<Self, headers::Error> {
-        let v = values.next().ok_or_else(headers::Error::invalid)?;
-        Ok(RequestId(
-            v.to_str()
-                .map_err(|_| headers::Error::invalid())?
-                .to_owned(),
-        ))
-    }
-    fn encode<E: Extend<http::HeaderValue>>(&self, values: &mut E) {
-        values.extend(http::HeaderValue::from_str(&self.0).ok());
-    }
-}
-
-#[derive(Deserialize)]
-struct OrderQuery {
-    dry_run: bool,
-    limit: u32,
-}
-
-#[derive(Deserialize)]
-struct OrderBody {
-    email: String,
-    sku: String,
-    qty: u32,
-    note: Option<String>,
-    express: bool,
-}
-
-async fn axum_handler(
-    Path(team): Path<u32>,
-    Query(q): Query<OrderQuery>,
-    TypedHeader(trace): TypedHeader<RequestId>,
-    jar: CookieJar,
-    Json(body): Json<OrderBody>,
-) -> String {
-    let session = jar.get("session").map(|c| c.value().to_owned());
-    std::hint::black_box((&trace.0, &session, &body.email, &body.note, body.express));
-    format!("{team} {} {} {} {}", q.dry_run, q.limit, body.sku, body.qty)
-}
-
 async fn serve_hyper<F, Fut>(listener: TcpListener, handle: F)
 where
     F: Fn(http::Request<hyper::body::Incoming>) -> Fut + Copy + Send + 'static,
@@ -233,7 +176,7 @@ async fn start() -> Result<Vec<(&'static str, SocketAddr, &'static str)>, String
     ];
     tokio::spawn(serve_hyper(b, binder_service));
     tokio::spawn(serve_hyper(r, reference_service));
-    let app: Router = Router::new().route("/teams/{team}/orders", post(axum_handler));
+    let app = binder_bench::axum_extractor_router();
     tokio::spawn(async move {
         let _ = axum::serve(a, app).await;
     });

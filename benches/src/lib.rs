@@ -188,6 +188,83 @@ pub fn serde_json_into<'r, T: Deserialize<'r>>(body: &'r [u8]) -> T {
     serde_json::from_slice(body).expect("parses")
 }
 
+/// `mixed.http`.
+pub const MIXED: &[u8] = include_bytes!("../workloads/mixed.http");
+
+/// `mixed.http` as an `http::Request`, the way a server hands it over.
+pub fn mixed_request<B: From<Vec<u8>>>() -> http::Request<B> {
+    let head_end = MIXED
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a head");
+    let head = std::str::from_utf8(&MIXED[..head_end]).expect("ascii");
+    let mut lines = head.split("\r\n");
+    let mut start = lines.next().expect("a request line").split(' ');
+    let (method, target) = (start.next().expect("method"), start.next().expect("target"));
+    let mut req = http::Request::builder().method(method).uri(target);
+    for line in lines {
+        let (name, value) = line.split_once(": ").expect("a header");
+        req = req.header(name, value);
+    }
+    req.body(B::from(MIXED[head_end + 4..].to_vec()))
+        .expect("a request")
+}
+
+/// The order of `mixed.http`, owned.
+#[derive(Bind, Debug, PartialEq)]
+pub struct MixedOrder {
+    #[bind(path = "team")]
+    pub team_id: u32,
+    #[bind(query)]
+    pub dry_run: bool,
+    #[bind(query)]
+    pub limit: u32,
+    #[bind(header = "X-Request-ID")]
+    pub trace: String,
+    #[bind(cookie)]
+    pub session: String,
+    #[bind(body, required)]
+    pub email: String,
+    #[bind(body)]
+    pub sku: String,
+    #[bind(body)]
+    pub qty: u32,
+    #[bind(body)]
+    pub note: Option<String>,
+    #[bind(body)]
+    pub express: bool,
+}
+
+/// The order of `mixed.http`, borrowed.
+#[derive(Bind, Debug, PartialEq)]
+pub struct MixedOrderRef<'r> {
+    #[bind(path = "team")]
+    pub team_id: u32,
+    #[bind(query)]
+    pub dry_run: bool,
+    #[bind(query)]
+    pub limit: u32,
+    #[bind(header = "X-Request-ID")]
+    pub trace: &'r str,
+    #[bind(cookie)]
+    pub session: &'r str,
+    #[bind(body, required)]
+    pub email: Cow<'r, str>,
+    #[bind(body)]
+    pub sku: &'r str,
+    #[bind(body)]
+    pub qty: u32,
+    #[bind(body)]
+    pub note: Option<Cow<'r, str>>,
+    #[bind(body)]
+    pub express: bool,
+}
+
+/// binder: `mixed.http` (a request already in memory, body and all).
+pub fn binder_mixed<'r, T: Bind<'r>>(req: &'r http::Request<Vec<u8>>) -> T {
+    binder_http::bind(req, &[("team", "42")]).expect("binds")
+}
+
 /// The 5-field user, owned (binder, query source).
 #[derive(Bind, Deserialize, Debug, PartialEq)]
 pub struct User {
@@ -460,6 +537,21 @@ pub fn check_all() {
     assert_eq!(cart, serde_json_into::<Cart>(ITEMS1000));
     let cart: CartRef = binder_json(ITEMS1000);
     assert_eq!(cart, serde_json_into::<CartRef>(ITEMS1000));
+    let req = mixed_request::<Vec<u8>>();
+    let o: MixedOrder = binder_mixed(&req);
+    assert_eq!(
+        (o.team_id, o.dry_run, o.limit, o.qty, o.sku.as_str()),
+        (42, true, 10, 3, "SKU-1234")
+    );
+    assert_eq!(
+        (o.session.len(), o.note.as_deref()),
+        (50, Some("gift wrap"))
+    );
+    let o: MixedOrderRef = binder_mixed(&req);
+    assert_eq!(
+        (o.trace, &*o.email),
+        ("7f3c2a9e-1b4d-4c8e-9f00-2a6b8d1e5c77", "ada@example.org")
+    );
     let m = multer_upload(MULTIPART4K, MULTIPART4K_TYPE);
     assert_eq!(
         (m.title.as_str(), m.tags.len(), m.avatar.len()),
@@ -473,5 +565,82 @@ mod tests {
     #[test]
     fn every_contender_binds_the_expected_values() {
         super::check_all();
+    }
+}
+
+/// axum 0.8's extractor stack on `mixed.http`, the way an axum user binds
+/// it: Path, Query, TypedHeader, CookieJar and Json.
+pub fn axum_extractor_router() -> axum::Router {
+    axum::Router::new().route(
+        "/teams/{team}/orders",
+        axum::routing::post(axum_peer::handler),
+    )
+}
+
+/// The same router with a handler that extracts nothing: what routing and
+/// the response cost without binding.
+pub fn axum_plain_router() -> axum::Router {
+    axum::Router::new().route(
+        "/teams/{team}/orders",
+        axum::routing::post(|| async { "ok" }),
+    )
+}
+
+mod axum_peer {
+    use axum::extract::{Path, Query};
+    use axum::Json;
+    use axum_extra::extract::CookieJar;
+    use axum_extra::TypedHeader;
+    use serde::Deserialize;
+
+    /// `X-Request-ID` as a typed header, the way axum users read one.
+    pub(crate) struct RequestId(String);
+
+    static X_REQUEST_ID: http::HeaderName = http::HeaderName::from_static("x-request-id");
+
+    impl headers::Header for RequestId {
+        fn name() -> &'static http::HeaderName {
+            &X_REQUEST_ID
+        }
+        fn decode<'i, I: Iterator<Item = &'i http::HeaderValue>>(
+            values: &mut I,
+        ) -> Result<Self, headers::Error> {
+            let v = values.next().ok_or_else(headers::Error::invalid)?;
+            Ok(RequestId(
+                v.to_str()
+                    .map_err(|_| headers::Error::invalid())?
+                    .to_owned(),
+            ))
+        }
+        fn encode<E: Extend<http::HeaderValue>>(&self, values: &mut E) {
+            values.extend(http::HeaderValue::from_str(&self.0).ok());
+        }
+    }
+
+    #[derive(Deserialize)]
+    pub(crate) struct OrderQuery {
+        dry_run: bool,
+        limit: u32,
+    }
+
+    #[derive(Deserialize)]
+    pub(crate) struct OrderBody {
+        email: String,
+        sku: String,
+        qty: u32,
+        note: Option<String>,
+        express: bool,
+    }
+
+    pub(crate) async fn handler(
+        Path(team): Path<u32>,
+        Query(q): Query<OrderQuery>,
+        TypedHeader(trace): TypedHeader<RequestId>,
+        jar: CookieJar,
+        Json(body): Json<OrderBody>,
+    ) -> String {
+        let session = jar.get("session").map(|c| c.value().to_owned());
+        std::hint::black_box((&trace.0, &session, &body.email, &body.note, body.express));
+        format!("{team} {} {} {} {}", q.dry_run, q.limit, body.sku, body.qty)
     }
 }

@@ -219,8 +219,33 @@ fn tables(rows: &[Row]) -> String {
     }
     let _ = writeln!(out, "| bench | workload | contender | instructions | blocks | bytes | vs peers (instructions) |");
     let _ = writeln!(out, "|---|---|---|---:|---:|---:|---|");
-    for ((bench, workload), group) in &groups {
-        for r in group {
+    for ((bench, workload), group) in &mut groups {
+        // axum's extraction alone: the extractor router's run minus the
+        // same router with a handler that extracts nothing.
+        let with = group
+            .iter()
+            .find(|r| r.function == "axum_extractors")
+            .copied();
+        let without = group
+            .iter()
+            .find(|r| r.function == "axum_no_extractors")
+            .copied();
+        let derived = with.zip(without).map(|(w, n)| Row {
+            bench: w.bench.clone(),
+            function: "axum_extraction (extractors - no extractors)".into(),
+            workload: w.workload.clone(),
+            ir: w.ir.saturating_sub(n.ir),
+            blocks: w.blocks.saturating_sub(n.blocks),
+            bytes: w.bytes.saturating_sub(n.bytes),
+        });
+        let derived = derived.map(|d| &*Box::leak(Box::new(d)));
+        if let Some(d) = derived {
+            group.retain(|r| !r.function.starts_with("axum_"));
+            group.push(d);
+            group.extend(with);
+            group.extend(without);
+        }
+        for r in group.iter() {
             let variant = |f: &str| {
                 if f.contains("borrowed") {
                     "borrowed"
@@ -234,6 +259,8 @@ fn tables(rows: &[Row]) -> String {
                 group
                     .iter()
                     .filter(|p| !p.is_binder())
+                    // With a derived extraction row, compare against it alone.
+                    .filter(|p| derived.is_none() || p.function.starts_with("axum_extraction"))
                     .filter(|p| {
                         variant(&p.function) == variant(&r.function)
                             || variant(&p.function).is_empty()

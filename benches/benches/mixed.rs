@@ -1,0 +1,87 @@
+//! `mixed.http`: binder binding every source of the request against axum
+//! 0.8's extractor stack (Path, Query, TypedHeader, CookieJar, Json). The
+//! axum cost is the extractor router's run minus the same router with a
+//! handler that extracts nothing (`axum_no_extractors`): the docs show both
+//! rows and the ratio of binder to their difference.
+use binder_bench::*;
+use iai_callgrind::{
+    library_benchmark, library_benchmark_group, main, Dhat, EntryPoint, LibraryBenchmarkConfig,
+};
+use std::hint::black_box;
+use tower::ServiceExt;
+
+fn request() -> http::Request<Vec<u8>> {
+    check_all();
+    mixed_request()
+}
+
+#[library_benchmark]
+#[bench::mixed(request())]
+fn binder_owned(req: http::Request<Vec<u8>>) -> MixedOrder {
+    binder_mixed::<MixedOrder>(black_box(&req))
+}
+
+#[library_benchmark]
+#[bench::mixed(request())]
+fn binder_borrowed(req: http::Request<Vec<u8>>) -> usize {
+    let o = binder_mixed::<MixedOrderRef>(black_box(&req));
+    o.trace.len() + o.session.len()
+}
+
+struct Axum {
+    rt: tokio::runtime::Runtime,
+    app: axum::Router,
+    req: Option<http::Request<axum::body::Body>>,
+}
+
+fn axum_setup(extractors: bool) -> Axum {
+    check_all();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("a runtime");
+    let app = if extractors {
+        axum_extractor_router()
+    } else {
+        axum_plain_router()
+    };
+    // One request through first: lazy initialisation is not the bind's cost.
+    let warm = rt
+        .block_on(app.clone().oneshot(mixed_request::<axum::body::Body>()))
+        .expect("answers");
+    assert_eq!(warm.status(), 200);
+    Axum {
+        rt,
+        app,
+        req: Some(mixed_request()),
+    }
+}
+
+#[library_benchmark]
+#[bench::mixed(axum_setup(true))]
+fn axum_extractors(mut a: Axum) -> http::StatusCode {
+    let req = a.req.take().expect("a request");
+    a.rt.block_on(a.app.oneshot(black_box(req)))
+        .expect("answers")
+        .status()
+}
+
+#[library_benchmark]
+#[bench::mixed(axum_setup(false))]
+fn axum_no_extractors(mut a: Axum) -> http::StatusCode {
+    let req = a.req.take().expect("a request");
+    a.rt.block_on(a.app.oneshot(black_box(req)))
+        .expect("answers")
+        .status()
+}
+
+library_benchmark_group!(
+    name = mixed;
+    benchmarks = binder_owned, binder_borrowed, axum_extractors, axum_no_extractors
+);
+
+main!(
+    config = LibraryBenchmarkConfig::default().tool(Dhat::default().entry_point(EntryPoint::Custom(
+        "*::__iai_callgrind_wrapper_mod::*".into()
+    )));
+    library_benchmark_groups = mixed
+);
