@@ -239,7 +239,11 @@ async fn check(addr: SocketAddr, expected: &str) -> Result<(), String> {
 
 /// Drives `addr` for `duration` with `conns` connections; the latencies of
 /// every answered request, in microseconds.
-async fn load(addr: SocketAddr, conns: usize, duration: Duration) -> Result<Vec<u32>, String> {
+pub(crate) async fn load(
+    addr: SocketAddr,
+    conns: usize,
+    duration: Duration,
+) -> Result<Vec<u32>, String> {
     let deadline = Instant::now() + duration;
     let mut tasks = Vec::with_capacity(conns);
     for _ in 0..conns {
@@ -317,4 +321,102 @@ pub fn run(o: Options) -> Result<Value, String> {
             "servers": out,
         }))
     })
+}
+
+/// The example server's footprint: cold start to first answer (median of
+/// 5), peak RSS under load and RSS 2 s after, and the binary's size.
+pub fn footprint(binary: &std::path::Path, o: Options) -> Result<Value, String> {
+    use std::process::{Command, Stdio};
+    let size = std::fs::metadata(binary)
+        .map_err(|e| {
+            format!(
+                "{}: {e} (build it: cargo build --release -p binder-hyper --example orders)",
+                binary.display()
+            )
+        })?
+        .len();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    let free_port = || -> Result<SocketAddr, String> {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
+        l.local_addr().map_err(|e| e.to_string())
+    };
+    let spawn = |addr: SocketAddr| {
+        Command::new(binary)
+            .env("BINDER_ADDR", addr.to_string())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| e.to_string())
+    };
+    let first_answer = |addr: SocketAddr| -> Result<Duration, String> {
+        let start = Instant::now();
+        rt.block_on(async {
+            loop {
+                // Not up yet: try until it answers 200.
+                if let Ok(mut s) = TcpStream::connect(addr).await {
+                    if s.write_all(REQUEST).await.is_ok() {
+                        if let Ok((200, _)) = read_response(&mut s, &mut Vec::new()).await {
+                            return Ok(start.elapsed());
+                        }
+                    }
+                }
+                if start.elapsed() > Duration::from_secs(20) {
+                    return Err("the server did not answer within 20 s".to_string());
+                }
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+        })
+    };
+    let mut starts = Vec::new();
+    for _ in 0..5 {
+        let addr = free_port()?;
+        let mut child = spawn(addr)?;
+        let t = first_answer(addr);
+        let _ = child.kill();
+        let _ = child.wait();
+        starts.push(t?);
+    }
+    starts.sort();
+    let cold = starts[2];
+    let addr = free_port()?;
+    let mut child = spawn(addr)?;
+    let pid = child.id();
+    let rss = |field: &str| -> u64 {
+        std::fs::read_to_string(format!("/proc/{pid}/status"))
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find(|l| l.starts_with(field))
+                    .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+            })
+            .unwrap_or(0)
+    };
+    first_answer(addr)?;
+    rt.block_on(load(addr, o.conns, o.duration))?;
+    let peak_kib = rss("VmHWM:");
+    std::thread::sleep(Duration::from_secs(2));
+    let after_kib = rss("VmRSS:");
+    let _ = child.kill();
+    let _ = child.wait();
+    println!("| binary | cold start to first answer (median of 5) | peak RSS under load | RSS 2 s after |");
+    println!("|---:|---:|---:|---:|");
+    println!(
+        "| {:.1} MiB | {:.1} ms | {:.1} MiB | {:.1} MiB |",
+        size as f64 / (1 << 20) as f64,
+        cold.as_secs_f64() * 1000.0,
+        peak_kib as f64 / 1024.0,
+        after_kib as f64 / 1024.0
+    );
+    Ok(json!({
+        "binary_bytes": size,
+        "cold_start_ms": (cold.as_secs_f64() * 1000.0 * 10.0).round() / 10.0,
+        "peak_rss_kib": peak_kib,
+        "rss_after_kib": after_kib,
+        "load_conns": o.conns,
+        "load_s": o.duration.as_secs(),
+    }))
 }
