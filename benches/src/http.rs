@@ -6,7 +6,6 @@
 //! per server, then `rounds` rounds interleaving the servers. Reports each
 //! server's median round (requests/s) and that round's p99 latency.
 
-use binder_http::Bind;
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper::server::conn::http1;
@@ -61,30 +60,6 @@ impl Options {
     }
 }
 
-#[derive(Bind)]
-struct CreateOrder {
-    #[bind(path = "team")]
-    team_id: u32,
-    #[bind(query)]
-    dry_run: bool,
-    #[bind(query)]
-    limit: u32,
-    #[bind(header = "X-Request-ID")]
-    trace: String,
-    #[bind(cookie)]
-    session: String,
-    #[bind(body, required)]
-    email: String,
-    #[bind(body)]
-    sku: String,
-    #[bind(body)]
-    qty: u32,
-    #[bind(body)]
-    note: Option<String>,
-    #[bind(body)]
-    express: bool,
-}
-
 fn text(s: String) -> http::Response<Full<Bytes>> {
     http::Response::new(Full::new(Bytes::from(s)))
 }
@@ -103,7 +78,9 @@ async fn binder_service(
     };
     let limits = binder_http::Limits::default();
     Ok(
-        match binder_hyper::bind::<CreateOrder, _>(req, &[("team", team)], &limits).await {
+        match binder_hyper::bind::<binder_bench::MixedOrder, _>(req, &[("team", team)], &limits)
+            .await
+        {
             Ok((o, _)) => {
                 std::hint::black_box((&o.trace, &o.session, &o.email, &o.note, o.express));
                 text(format!(

@@ -269,6 +269,39 @@ fn offer_partial<'r, T: Value<'r>>(
     }
 }
 
+/// A scalar or `Option` field's piece of a value sent by keys: `name[]` is
+/// the value itself; anything else goes to the value's members.
+#[inline]
+fn offer_whole_or_piece<'r, F, T>(
+    slot: &mut (Option<T>, Option<T::Partial>),
+    path: Ref<'r, '_, [u8]>,
+    raw: Raw<'r>,
+    cx: &mut JsonCx<'_, 'r>,
+) -> bool
+where
+    F: Field<'r, Slot = (Option<T>, Option<T::Partial>)>,
+    T: Value<'r>,
+{
+    if is_empty_brackets(&path) {
+        offer_in::<F>(slot, raw, cx);
+        return true;
+    }
+    offer_partial::<T>(&mut slot.1, path, raw, cx)
+}
+
+/// The value sent whole, else the one its pieces make.
+#[inline]
+fn whole_or_pieces<'r, T: Value<'r>>(
+    slot: (Option<T>, Option<T::Partial>),
+    cx: &mut JsonCx<'_, 'r>,
+) -> Option<T> {
+    match slot {
+        (Some(v), _) => Some(v),
+        (None, Some(p)) => T::finish_partial(p, cx),
+        (None, None) => None,
+    }
+}
+
 /// Whether `path` is `[]`: the field's own name, as lists spell it.
 #[inline]
 fn is_empty_brackets(path: &[u8]) -> bool {
@@ -322,20 +355,12 @@ impl<'r, T: Value<'r>> Field<'r> for T {
         raw: Raw<'r>,
         cx: &mut JsonCx<'_, 'r>,
     ) -> bool {
-        if is_empty_brackets(&path) {
-            offer_in::<Self>(slot, raw, cx);
-            return true;
-        }
-        offer_partial::<T>(&mut slot.1, path, raw, cx)
+        offer_whole_or_piece::<Self, T>(slot, path, raw, cx)
     }
 
     #[inline]
     fn finish(slot: Self::Slot, cx: &mut JsonCx<'_, 'r>) -> Option<T> {
-        match slot {
-            (Some(v), _) => Some(v),
-            (None, Some(p)) => T::finish_partial(p, cx),
-            (None, None) => None,
-        }
+        whole_or_pieces(slot, cx)
     }
 }
 
@@ -387,20 +412,12 @@ impl<'r, T: Value<'r>> Field<'r> for Option<T> {
         raw: Raw<'r>,
         cx: &mut JsonCx<'_, 'r>,
     ) -> bool {
-        if is_empty_brackets(&path) {
-            offer_in::<Self>(slot, raw, cx);
-            return true;
-        }
-        offer_partial::<T>(&mut slot.1, path, raw, cx)
+        offer_whole_or_piece::<Self, T>(slot, path, raw, cx)
     }
 
     #[inline]
     fn finish(slot: Self::Slot, cx: &mut JsonCx<'_, 'r>) -> Option<Option<T>> {
-        Some(match slot {
-            (Some(v), _) => Some(v),
-            (None, Some(p)) => T::finish_partial(p, cx),
-            (None, None) => None,
-        })
+        Some(whole_or_pieces(slot, cx))
     }
 }
 
