@@ -114,12 +114,13 @@ impl<'a> Iterator for Cookies<'a> {
         let input = self.input;
         while self.pos < input.len() {
             let start = self.pos;
-            let end = memchr::memchr(b';', &input[start..]).map_or(input.len(), |k| start + k);
+            let end = crate::swar::find_any(input, start, [b';']);
             self.pos = end + 1;
             let piece = &input[start..end];
-            let Some(eq) = memchr::memchr(b'=', piece) else {
+            let eq = crate::swar::find_any(piece, 0, [b'=']);
+            if eq == piece.len() {
                 continue; // no `=`: not a pair (an all-space piece lands here too)
-            };
+            }
             let name = trim(&piece[..eq]);
             if name.is_empty() {
                 continue;
