@@ -68,14 +68,7 @@ fn a_million_invalid_elements_cost_a_bounded_error_list() {
         #[bind(body)]
         n: Vec<u32>,
     }
-    let mut body = b"{\"n\":[".to_vec();
-    for i in 0..1_000_000 {
-        if i > 0 {
-            body.push(b',');
-        }
-        body.extend_from_slice(b"\"x\"");
-    }
-    body.extend_from_slice(b"]}");
+    let body = common::invalid_array(1_000_000);
     let req = Parts {
         body: Body::Json(&body),
         ..Parts::default()

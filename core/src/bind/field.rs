@@ -25,6 +25,33 @@ impl From<ValueError> for Rejected {
     }
 }
 
+/// The [`Value`] items of a value that has no members (it is sent whole):
+/// pieces sent by key are ignored, and none makes a value.
+macro_rules! no_members {
+    () => {
+        type Partial = ();
+
+        #[inline]
+        fn partial() {}
+
+        #[inline]
+        fn offer_member(
+            _: &mut (),
+            _: crate::convert::Ref<'r, '_, [u8]>,
+            _: crate::convert::Raw<'r>,
+            _: &mut crate::bind::JsonCx<'_, 'r>,
+        ) -> bool {
+            false
+        }
+
+        #[inline]
+        fn finish_partial(_: (), _: &mut crate::bind::JsonCx<'_, 'r>) -> Option<Self> {
+            None
+        }
+    };
+}
+pub(crate) use no_members;
+
 /// One value of a field: converted from text (a query, form, header, cookie
 /// or path value, or a JSON string), from a multipart part, and so on.
 ///
@@ -108,21 +135,8 @@ impl<'r, T: FromText<'r>> Value<'r> for T {
         super::json::scalar_with(r, cx, T::from_raw, |n| Ok(T::from_json_number(n)))
     }
 
-    type Partial = ();
-
-    #[inline]
-    fn partial() {}
-
-    /// Text has no members: a piece is ignored.
-    #[inline]
-    fn offer_member(_: &mut (), _: Ref<'r, '_, [u8]>, _: Raw<'r>, _: &mut JsonCx<'_, 'r>) -> bool {
-        false
-    }
-
-    #[inline]
-    fn finish_partial(_: (), _: &mut JsonCx<'_, 'r>) -> Option<Self> {
-        None
-    }
+    // Text has no members: a piece is ignored.
+    no_members!();
 }
 
 /// Key bytes, borrowed from the request or decoded into scratch.
@@ -725,18 +739,5 @@ impl<'r> Value<'r> for bytes::Bytes {
         Ok(Some(bytes::Bytes::copy_from_slice(part.data())))
     }
 
-    type Partial = ();
-
-    #[inline]
-    fn partial() {}
-
-    #[inline]
-    fn offer_member(_: &mut (), _: Ref<'r, '_, [u8]>, _: Raw<'r>, _: &mut JsonCx<'_, 'r>) -> bool {
-        false
-    }
-
-    #[inline]
-    fn finish_partial(_: (), _: &mut JsonCx<'_, 'r>) -> Option<Self> {
-        None
-    }
+    no_members!();
 }

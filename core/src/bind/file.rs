@@ -104,24 +104,6 @@ impl<'r> Value<'r> for FilePart<'r> {
         Ok(FilePart::from_part(part))
     }
 
-    type Partial = ();
-
-    #[inline]
-    fn partial() {}
-
-    /// A file has no members.
-    #[inline]
-    fn offer_member(
-        _: &mut (),
-        _: crate::convert::Ref<'r, '_, [u8]>,
-        _: Raw<'r>,
-        _: &mut super::JsonCx<'_, 'r>,
-    ) -> bool {
-        false
-    }
-
-    #[inline]
-    fn finish_partial(_: (), _: &mut super::JsonCx<'_, 'r>) -> Option<Self> {
-        None
-    }
+    // A file has no members.
+    super::field::no_members!();
 }
