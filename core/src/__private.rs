@@ -11,6 +11,7 @@ pub use crate::bind::{
 pub use crate::bits::{words_for, Bits, ByteSet};
 pub use crate::convert::{Parsed, Raw, Ref};
 pub use crate::error::{Error, ValueError, ValueErrorKind};
+pub use crate::form::Cursor;
 pub use crate::json::{Kind, Reader};
 pub use crate::limits::Limits;
 pub use core::default::Default;
@@ -265,34 +266,19 @@ pub fn scan_parts<'r>(
     Ok(())
 }
 
-/// Walks urlencoded pairs (a query string or a form body) once, handing
-/// `f` each decoded key and raw value whose key starts with a byte in
-/// `first`, until `f` returns `true` (every field fed by this source is
-/// bound).
-///
-/// # Errors
-/// A limit passed: [`BindError::Malformed`] for `source`.
+/// Hands `f` a urlencoded pair's decoded key and raw value; a key too long
+/// to decode here cannot be a field's name, so `f` is not called.
 #[inline(always)]
-pub fn scan_pairs<'r>(
-    input: &'r [u8],
-    limits: &Limits,
-    source: Source,
-    first: &ByteSet,
-    mut f: impl FnMut(Ref<'r, '_, [u8]>, Raw<'r>) -> bool,
-) -> Result<(), BindError<'r>> {
-    crate::form::walk(input, limits, first, |pair| {
-        let raw = pair.raw_value();
-        if pair.key_needs_decoding() {
-            let mut key_buf = [0u8; MAX_KEY];
-            match crate::percent::decode_into(pair.key(), &mut key_buf) {
-                Some(key) => f(Ref::Copied(key), raw),
-                None => false,
-            }
-        } else {
-            f(Ref::Borrowed(pair.key()), raw)
+pub fn with_key<'r>(pair: crate::form::Pair<'r>, f: impl FnOnce(Ref<'r, '_, [u8]>, Raw<'r>)) {
+    let raw = pair.raw_value();
+    if pair.key_needs_decoding() {
+        let mut key_buf = [0u8; MAX_KEY];
+        if let Some(key) = crate::percent::decode_into(pair.key(), &mut key_buf) {
+            f(Ref::Copied(key), raw);
         }
-    })
-    .map_err(|error| BindError::Malformed { source, error })
+    } else {
+        f(Ref::Borrowed(pair.key()), raw);
+    }
 }
 
 /// Where a key's path after the field's name starts: its first `[` or `.`

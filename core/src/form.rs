@@ -204,47 +204,169 @@ pub fn walk<'a>(
     first: &crate::bits::ByteSet,
     mut f: impl FnMut(Pair<'a>) -> bool,
 ) -> Result<(), Error> {
-    let len = input.len();
-    let (max_pairs, max_key_len) = (limits.max_pairs, limits.max_key_len);
-    let mut pos = 0;
-    let mut count = 0;
-    while pos < len {
-        let start = pos;
-        let b = input[start];
-        if b == b'&' {
-            pos += 1;
-            continue;
-        }
-        if count == max_pairs {
-            return Err(Error::new(ErrorKind::TooManyPairs, start));
-        }
-        count += 1;
+    let mut c = Cursor::new(input, limits);
+    while let Some(b) = c.next()? {
         if !first.contains(b) && b != b'%' && b != b'+' {
-            let end = find_any(input, start, [b'&']);
-            if end - start > max_key_len
-                && find_any(&input[..end], start, [b'=']) - start > max_key_len
-            {
-                return Err(Error::new(ErrorKind::KeyTooLong, start));
-            }
-            pos = end + 1;
+            c.skip()?;
             continue;
         }
-        let (key_end, value_start, end, flags) = parse_pair::<true>(input, start);
-        if key_end - start > max_key_len {
-            return Err(Error::new(ErrorKind::KeyTooLong, start));
-        }
-        pos = end + 1;
-        let pair = Pair {
-            key: &input[start..key_end],
-            value: &input[value_start..end],
-            offset: start,
-            flags,
-        };
-        if f(pair) {
+        if f(c.pair()?) {
             break;
         }
     }
     Ok(())
+}
+
+/// A cursor over the pieces of urlencoded bytes, for code that recognises
+/// keys itself: `#[derive(Bind)]` output looks at a piece's first byte,
+/// compares the piece's start with a field's `key=` as a fixed-size array
+/// (an integer compare, no search), and only then scans the value. Pieces
+/// it does not recognise go through [`Cursor::pair`] (any key: escaped,
+/// with a path) or [`Cursor::skip`] (a key no field starts with).
+///
+/// Limits apply to every piece exactly as [`Pairs`] applies them.
+///
+/// ```
+/// use binder_core::{form::Cursor, Limits};
+///
+/// let mut c = Cursor::new(b"age=36&x=1&%61ge=7", &Limits::DEFAULT);
+/// let mut ages = Vec::new();
+/// while let Some(first) = c.next()? {
+///     if first == b'a' && c.starts_with(b"age=") {
+///         ages.push(c.value(4).bytes());
+///     } else if first == b'%' {
+///         let pair = c.pair()?;
+///         ages.push(pair.value());
+///     } else {
+///         c.skip()?;
+///     }
+/// }
+/// assert_eq!(ages, [&b"36"[..], b"7"]);
+/// # Ok::<(), binder_core::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Cursor<'a> {
+    /// The current piece and everything after it.
+    rest: &'a [u8],
+    len: usize,
+    count: usize,
+    max_pairs: usize,
+    max_key_len: usize,
+}
+
+impl<'a> Cursor<'a> {
+    /// A cursor before the first piece of `input`.
+    #[inline(always)]
+    pub fn new(input: &'a [u8], limits: &Limits) -> Self {
+        Cursor {
+            rest: input,
+            len: input.len(),
+            count: 0,
+            max_pairs: limits.max_pairs,
+            max_key_len: limits.max_key_len,
+        }
+    }
+
+    /// The current piece's offset in the input.
+    #[inline(always)]
+    fn offset(&self) -> usize {
+        self.len - self.rest.len()
+    }
+
+    /// Moves to the next piece (past empty ones) and counts it: its first
+    /// byte, or `None` at the end. The piece must then be taken with
+    /// [`Cursor::value`], [`Cursor::pair`] or [`Cursor::skip`].
+    ///
+    /// # Errors
+    /// [`ErrorKind::TooManyPairs`]: the scan ends.
+    #[inline(always)]
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Result<Option<u8>, Error> {
+        loop {
+            match *self.rest {
+                [] => return Ok(None),
+                [b'&', ref tail @ ..] => self.rest = tail,
+                [b, ..] => {
+                    if self.count == self.max_pairs {
+                        return Err(self.fail(ErrorKind::TooManyPairs));
+                    }
+                    self.count += 1;
+                    return Ok(Some(b));
+                }
+            }
+        }
+    }
+
+    #[cold]
+    fn fail(&mut self, kind: ErrorKind) -> Error {
+        let error = Error::new(kind, self.offset());
+        self.rest = &[];
+        error
+    }
+
+    /// Whether the current piece starts with `key_eq`: a key as sent (no
+    /// `%`, `+`, `&` or `=` in it) and its `=`, so its key is exactly that
+    /// key. A key past [`Limits::max_key_len`] never matches (the piece
+    /// then fails in [`Cursor::pair`]).
+    #[inline(always)]
+    pub fn starts_with<const N: usize>(&self, key_eq: &[u8; N]) -> bool {
+        N <= self.max_key_len.saturating_add(1) && self.rest.first_chunk::<N>() == Some(key_eq)
+    }
+
+    /// Takes the current piece's value, after its first `key_eq_len` bytes
+    /// (a `key=` that [`Cursor::starts_with`] matched), and moves past it.
+    #[inline(always)]
+    pub fn value(&mut self, key_eq_len: usize) -> crate::convert::Raw<'a> {
+        let v = self.rest.get(key_eq_len..).unwrap_or_default();
+        let mut escaped = false;
+        let mut i = find_any(v, 0, [b'&', b'%', b'+']);
+        while i < v.len() && v[i] != b'&' {
+            escaped = true;
+            i = find_any(v, i + 1, [b'&', b'%', b'+']);
+        }
+        let (value, rest) = v.split_at(i);
+        self.rest = rest.get(1..).unwrap_or_default();
+        crate::convert::Raw::form_flagged(value, escaped)
+    }
+
+    /// Takes the current piece whole, as [`Pairs`] yields it (but its value
+    /// not yet searched for escapes), and moves past it.
+    ///
+    /// # Errors
+    /// [`ErrorKind::KeyTooLong`]: the scan ends.
+    #[inline(always)]
+    pub fn pair(&mut self) -> Result<Pair<'a>, Error> {
+        let piece = self.rest;
+        let (key_end, value_start, end, flags) = parse_pair::<true>(piece, 0);
+        if key_end > self.max_key_len {
+            return Err(self.fail(ErrorKind::KeyTooLong));
+        }
+        let offset = self.offset();
+        self.rest = piece.get(end + 1..).unwrap_or_default();
+        Ok(Pair {
+            key: &piece[..key_end],
+            value: &piece[value_start..end],
+            offset,
+            flags,
+        })
+    }
+
+    /// Skips the current piece with a search for its `&` alone: for a key
+    /// whose first byte no field's key starts with (and not `%` or `+`, which
+    /// may decode to anything).
+    ///
+    /// # Errors
+    /// [`ErrorKind::KeyTooLong`]: the scan ends.
+    #[inline(always)]
+    pub fn skip(&mut self) -> Result<(), Error> {
+        let piece = self.rest;
+        let end = find_any(piece, 0, [b'&']);
+        if end > self.max_key_len && find_any(&piece[..end], 0, [b'=']) > self.max_key_len {
+            return Err(self.fail(ErrorKind::KeyTooLong));
+        }
+        self.rest = piece.get(end + 1..).unwrap_or_default();
+        Ok(())
+    }
 }
 
 impl core::iter::FusedIterator for Pairs<'_> {}

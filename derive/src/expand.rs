@@ -53,26 +53,91 @@ impl Ctx<'_> {
     /// `match` arms dispatching a key to its field, with `__raw` in scope
     /// (or bound first to `raw`), without the catch-all.
     fn arms(&self, source: Source, raw: Option<TokenStream>) -> TokenStream {
-        let Ctx { p, lt, .. } = self;
         let arms = self.of(source).map(|(i, f)| {
-            let b = f.bound.as_ref().expect("bound");
-            let ty = &f.ty;
-            let slot = format_ident!("__s{}", i);
-            let key = &b.key;
+            let key = &f.bound.as_ref().expect("bound").key;
             let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
-            let required = b.required;
-            let src = source_variant(source);
             let bind_raw = raw.as_ref().map(|r| quote!(let __raw = #r;));
-            quote! {
-                #lit => {
-                    #bind_raw
-                    if __seen.insert(#i) || <#ty as #p::Field<#lt>>::REPEATS {
-                        #p::offer::<#ty>(&mut #slot, __raw, #required, &mut __errors, #i, #p::Source::#src, #key);
-                    }
-                }
-            }
+            let offer = self.offer(source, i, f);
+            quote! { #lit => { #bind_raw #offer } }
         });
         quote! { #(#arms)* }
+    }
+
+    /// Offers `__raw` to field `i` (once, unless its type takes repeats).
+    fn offer(&self, source: Source, i: usize, f: &FieldModel<'_>) -> TokenStream {
+        let Ctx { p, lt, .. } = self;
+        let b = f.bound.as_ref().expect("bound");
+        let ty = &f.ty;
+        let slot = format_ident!("__s{}", i);
+        let key = &b.key;
+        let required = b.required;
+        let src = source_variant(source);
+        quote! {
+            if __seen.insert(#i) || <#ty as #p::Field<#lt>>::REPEATS {
+                #p::offer::<#ty>(&mut #slot, __raw, #required, &mut __errors, #i, #p::Source::#src, #key);
+            }
+        }
+    }
+
+    /// One pass over urlencoded `input` (a query string or a form body):
+    /// a piece whose start is a field's `key=` as sent is recognised by
+    /// its first byte and one fixed-size compare, then only its value is
+    /// scanned; any other piece a field's key may start is split and its
+    /// key decoded; the rest are skipped with a search for their `&`.
+    fn pairs_loop(&self, source: Source, input: TokenStream, words: &TokenStream) -> TokenStream {
+        let p = &self.p;
+        let src = source_variant(source);
+        let arms = self.arms(source, None);
+        let entry_arms = self.entry_arms(source);
+        let stop = self.stop_set(source, words);
+        let fast = self.of(source).filter_map(|(i, f)| {
+            let key = &f.bound.as_ref().expect("bound").key;
+            // `%` and `+` decode, `&` and `=` end a key: such keys are only
+            // ever recognised decoded.
+            if key.bytes().any(|b| matches!(b, b'%' | b'+' | b'&' | b'=')) {
+                return None;
+            }
+            let first = key.as_bytes()[0];
+            let key_eq = LitByteStr::new(format!("{key}=").as_bytes(), Span::call_site());
+            let n = key.len() + 1;
+            let offer = self.offer(source, i, f);
+            Some(quote! {
+                #first if __c.starts_with(#key_eq) => {
+                    let __raw = __c.value(#n);
+                    #offer
+                }
+            })
+        });
+        let mut firsts: Vec<u8> = self
+            .of(source)
+            .filter_map(|(_, f)| f.bound.as_ref()?.key.bytes().next())
+            .chain([b'%', b'+'])
+            .collect();
+        firsts.sort_unstable();
+        firsts.dedup();
+        quote! {
+            let (__stop, __all) = #stop;
+            let mut __c = #p::Cursor::new(#input, __limits);
+            let __malformed = |__e| #p::BindError::Malformed { source: #p::Source::#src, error: __e };
+            while let #p::Some(__b) = __c.next().map_err(__malformed)? {
+                match __b {
+                    #(#fast)*
+                    #(#firsts)|* => {
+                        let __pair = __c.pair().map_err(__malformed)?;
+                        #p::with_key(__pair, |__key, __raw| {
+                            match &*__key { #arms _ => { #entry_arms } }
+                        });
+                    }
+                    _ => {
+                        __c.skip().map_err(__malformed)?;
+                        continue;
+                    }
+                }
+                if __stop && __seen.is_superset(&__all) {
+                    break;
+                }
+            }
+        }
     }
 
     /// `match` arms dispatching a multipart part name to its body field,
@@ -144,18 +209,6 @@ impl Ctx<'_> {
             }
         });
         quote! { #(#arms)* }
-    }
-
-    /// The set of first bytes of `source`'s keys, as a `ByteSet` expression.
-    fn first_bytes(&self, source: Source) -> TokenStream {
-        let p = &self.p;
-        let mut bytes: Vec<u8> = self
-            .of(source)
-            .filter_map(|(_, f)| f.bound.as_ref()?.key.bytes().next())
-            .collect();
-        bytes.sort_unstable();
-        bytes.dedup();
-        quote! { #p::ByteSet::new() #(.with(#bytes))* }
     }
 
     /// `(stop, all)`: whether a scan of `source` may stop early, and the
@@ -285,18 +338,10 @@ fn expand(m: &Model<'_>) -> TokenStream {
     });
 
     let query = cx.has(Source::Query).then(|| {
-        let arms = cx.arms(Source::Query, None);
-        let entry_arms = cx.entry_arms(Source::Query);
-        let stop = cx.stop_set(Source::Query, &words);
-        let first = cx.first_bytes(Source::Query);
+        let scan = cx.pairs_loop(Source::Query, quote!(__q), &words);
         quote! {
             if let #p::Some(__q) = __req.query() {
-                let (__stop, __all) = #stop;
-                const __FIRST: #p::ByteSet = #first;
-                #p::scan_pairs(__q, __limits, #p::Source::Query, &__FIRST, |__key, __raw| {
-                    match &*__key { #arms _ => { #entry_arms } }
-                    __stop && __seen.is_superset(&__all)
-                })?;
+                #scan
             }
         }
     });
@@ -338,22 +383,15 @@ fn expand(m: &Model<'_>) -> TokenStream {
     });
 
     let body = cx.has(Source::Body).then(|| {
-        let arms = cx.arms(Source::Body, None);
+        let form_scan = cx.pairs_loop(Source::Body, quote!(__bytes), &words);
         let body_entry_arms = cx.entry_arms(Source::Body);
-        let stop = cx.stop_set(Source::Body, &words);
-        let first = cx.first_bytes(Source::Body);
         let part_arms = cx.part_arms();
         let json_arms = cx.json_arms(|i, key| quote!(&mut #p::JsonCx::new(&mut __errors, #i, #key)));
         quote! {
             match __req.body() {
                 #p::Body::None => {}
                 #p::Body::Form(__bytes) => {
-                    let (__stop, __all) = #stop;
-                    const __FIRST: #p::ByteSet = #first;
-                    #p::scan_pairs(__bytes, __limits, #p::Source::Body, &__FIRST, |__key, __raw| {
-                        match &*__key { #arms _ => { #body_entry_arms } }
-                        __stop && __seen.is_superset(&__all)
-                    })?;
+                    #form_scan
                 }
                 #p::Body::Json(__bytes) => {
                     #p::scan_json(__bytes, __limits, |__key, __r| {
