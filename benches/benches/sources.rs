@@ -16,44 +16,44 @@ fn checked<T>(input: T) -> T {
 #[library_benchmark]
 #[bench::query5(checked(QUERY5))]
 #[bench::query100(checked(QUERY100))]
-fn binder_owned(q: &'static [u8]) -> User {
+fn binder_owned(q: &'static str) -> User {
     binder_query::<User>(black_box(q))
 }
 
 #[library_benchmark]
 #[bench::query5(checked(QUERY5))]
 #[bench::query100(checked(QUERY100))]
-fn binder_borrowed(q: &'static [u8]) -> UserRef<'static> {
+fn binder_borrowed(q: &'static str) -> UserRef<'static> {
     binder_query::<UserRef>(black_box(q))
 }
 
 #[library_benchmark]
-#[bench::query5(checked(QUERY5))]
-#[bench::query100(checked(QUERY100))]
+#[bench::query5(checked(QUERY5.as_bytes()))]
+#[bench::query100(checked(QUERY100.as_bytes()))]
 #[bench::form5(checked(FORM5))]
 fn serde_urlencoded_owned(q: &'static [u8]) -> User {
     serde_urlencoded_user(black_box(q))
 }
 
 #[library_benchmark]
-#[bench::query5(checked(QUERY5))]
-#[bench::query100(checked(QUERY100))]
+#[bench::query5(checked(QUERY5.as_bytes()))]
+#[bench::query100(checked(QUERY100.as_bytes()))]
 #[bench::form5(checked(FORM5))]
 fn serde_urlencoded_borrowed(q: &'static [u8]) -> UserRef<'static> {
     serde_urlencoded_user_ref(black_box(q))
 }
 
 #[library_benchmark]
-#[bench::query5(checked(QUERY5))]
-#[bench::query100(checked(QUERY100))]
+#[bench::query5(checked(QUERY5.as_bytes()))]
+#[bench::query100(checked(QUERY100.as_bytes()))]
 #[bench::form5(checked(FORM5))]
 fn floor_owned(q: &'static [u8]) -> User {
     floor_user(black_box(q))
 }
 
 #[library_benchmark]
-#[bench::query5(checked(QUERY5))]
-#[bench::query100(checked(QUERY100))]
+#[bench::query5(checked(QUERY5.as_bytes()))]
+#[bench::query100(checked(QUERY100.as_bytes()))]
 #[bench::form5(checked(FORM5))]
 fn floor_borrowed(q: &'static [u8]) -> UserRef<'static> {
     floor_user_ref(black_box(q))

@@ -266,11 +266,13 @@ pub fn scan_parts<'r>(
     Ok(())
 }
 
-/// Hands `f` a urlencoded pair's decoded key and raw value; a key too long
+/// Hands `f` a urlencoded pair's decoded key and its value; a key too long
 /// to decode here cannot be a field's name, so `f` is not called.
 #[inline(always)]
-pub fn with_key<'r>(pair: crate::form::Pair<'r>, f: impl FnOnce(Ref<'r, '_, [u8]>, Raw<'r>)) {
-    let raw = pair.raw_value();
+pub fn with_key<'r>(
+    (pair, raw): (crate::form::Pair<'r>, Raw<'r>),
+    f: impl FnOnce(Ref<'r, '_, [u8]>, Raw<'r>),
+) {
     if pair.key_needs_decoding() {
         let mut key_buf = [0u8; MAX_KEY];
         if let Some(key) = crate::percent::decode_into(pair.key(), &mut key_buf) {

@@ -124,6 +124,11 @@ enum Repr<'r> {
     /// A JSON string's body, and whether it has escapes: UTF-8 already (the
     /// reader checks the whole body once), so never checked again.
     Json(&'r str, bool),
+    /// Text known to be UTF-8 (a query string as `http::Uri` holds it, a
+    /// form body checked once, a path segment), percent-escaped or not:
+    /// never checked again, and only bytes made by `%XX` are checked when
+    /// it is decoded.
+    Text(&'r str, Escapes),
 }
 
 impl<'r> Raw<'r> {
@@ -151,6 +156,36 @@ impl<'r> Raw<'r> {
         };
         Raw {
             repr: Repr::Bytes(bytes, escapes),
+        }
+    }
+
+    /// Urlencoded text, known to be UTF-8, not yet looked at for escapes:
+    /// decoding finds out, in the same pass, and checks only the bytes
+    /// that `%XX` escapes make.
+    ///
+    /// ```
+    /// use binder_core::convert::{FromText, Raw};
+    ///
+    /// assert_eq!(String::from_raw(Raw::form_text("caf%C3%A9+au+lait")).unwrap(), "café au lait");
+    /// assert!(String::from_raw(Raw::form_text("%C3")).is_err());
+    /// ```
+    #[inline]
+    pub const fn form_text(text: &'r str) -> Self {
+        Raw {
+            repr: Repr::Text(text, Escapes::Form),
+        }
+    }
+
+    /// A URL path segment, known to be UTF-8, percent-encoded.
+    #[inline]
+    pub fn path_text(text: &'r str) -> Self {
+        let escapes = if text.as_bytes().contains(&b'%') {
+            Escapes::Path
+        } else {
+            Escapes::None
+        };
+        Raw {
+            repr: Repr::Text(text, escapes),
         }
     }
 
@@ -200,7 +235,7 @@ impl<'r> Raw<'r> {
     pub const fn bytes(&self) -> &'r [u8] {
         match self.repr {
             Repr::Bytes(bytes, _) => bytes,
-            Repr::Json(text, _) => text.as_bytes(),
+            Repr::Json(text, _) | Repr::Text(text, _) => text.as_bytes(),
         }
     }
 
@@ -211,6 +246,7 @@ impl<'r> Raw<'r> {
             Repr::Bytes(_, escapes) => escapes,
             Repr::Json(_, true) => Escapes::Json,
             Repr::Json(_, false) => Escapes::None,
+            Repr::Text(_, escapes) => escapes,
         }
     }
 
@@ -226,7 +262,7 @@ impl<'r> Raw<'r> {
     fn plain_text(&self) -> Option<Result<&'r str, ValueError>> {
         match self.repr {
             Repr::Bytes(bytes, Escapes::None) => Some(utf8(bytes)),
-            Repr::Json(text, false) => Some(Ok(text)),
+            Repr::Json(text, false) | Repr::Text(text, Escapes::None) => Some(Ok(text)),
             _ => None,
         }
     }
@@ -237,7 +273,15 @@ impl<'r> Raw<'r> {
     pub fn decode<'s>(&self, scratch: &'s mut [u8]) -> Option<Ref<'r, 's, [u8]>> {
         let out = match self.repr {
             Repr::Bytes(bytes, Escapes::None) => return Some(Ref::Borrowed(bytes)),
-            Repr::Json(text, false) => return Some(Ref::Borrowed(text.as_bytes())),
+            Repr::Json(text, false) | Repr::Text(text, Escapes::None) => {
+                return Some(Ref::Borrowed(text.as_bytes()))
+            }
+            Repr::Text(text, Escapes::Form) => {
+                return crate::percent::decode_ref::<true>(text.as_bytes(), scratch)
+            }
+            Repr::Text(text, Escapes::Path) => {
+                return crate::percent::decode_ref::<false>(text.as_bytes(), scratch)
+            }
             // One pass: borrowed after all when no escape is found.
             Repr::Bytes(bytes, Escapes::Form) => {
                 return crate::percent::decode_ref::<true>(bytes, scratch)
@@ -247,7 +291,7 @@ impl<'r> Raw<'r> {
             }
             Repr::Json(text, true) => crate::json::unescape_into(text, scratch),
             // Only `Raw::json` makes JSON escapes, and as `Repr::Json`.
-            Repr::Bytes(_, Escapes::Json) => None,
+            Repr::Bytes(_, Escapes::Json) | Repr::Text(_, Escapes::Json) => None,
         };
         out.map(Ref::Copied)
     }
@@ -265,9 +309,27 @@ impl<'r> Raw<'r> {
         self,
         f: impl FnOnce(&[u8]) -> Result<T, ValueError>,
     ) -> Result<T, ValueError> {
-        if let Repr::Bytes(bytes, Escapes::None) = self.repr {
-            return f(bytes);
+        // Most values need no decoding: no scratch for them.
+        match self.repr {
+            Repr::Bytes(bytes, Escapes::None) => return f(bytes),
+            Repr::Text(text, Escapes::None) | Repr::Json(text, false) => return f(text.as_bytes()),
+            Repr::Bytes(bytes, Escapes::Form) if !crate::percent::needs_decoding(bytes) => {
+                return f(bytes)
+            }
+            Repr::Text(text, Escapes::Form) if !crate::percent::needs_decoding(text.as_bytes()) => {
+                return f(text.as_bytes())
+            }
+            _ => {}
         }
+        self.with_escaped_bytes(f)
+    }
+
+    /// [`Raw::with_bytes`] for a value that holds escapes.
+    #[inline(never)]
+    fn with_escaped_bytes<T>(
+        self,
+        f: impl FnOnce(&[u8]) -> Result<T, ValueError>,
+    ) -> Result<T, ValueError> {
         let mut stack = [0u8; STACK_SCRATCH];
         match self.decode(&mut stack) {
             Some(decoded) => f(&decoded),
@@ -340,8 +402,14 @@ impl<'r> Raw<'r> {
             Repr::Bytes(bytes, Escapes::Form) => {
                 crate::percent::decode_cow_with::<true>(bytes).into_owned()
             }
+            Repr::Text(text, Escapes::Form) => {
+                crate::percent::decode_cow_with::<true>(text.as_bytes()).into_owned()
+            }
             Repr::Bytes(bytes, Escapes::Path) => {
                 crate::percent::decode_cow_with::<false>(bytes).into_owned()
+            }
+            Repr::Text(text, Escapes::Path) => {
+                crate::percent::decode_cow_with::<false>(text.as_bytes()).into_owned()
             }
             Repr::Json(text, true) => crate::json::unescape_string(text).into_bytes(),
             _ => self.bytes().to_vec(),
@@ -363,6 +431,10 @@ impl<'r> Raw<'r> {
         let decoded = match self.repr {
             // Decoded JSON escapes are UTF-8 by construction.
             Repr::Json(text, _) => return Ok(Cow::Owned(crate::json::unescape_string(text))),
+            // Built from the text's own runs; only escaped bytes checked.
+            Repr::Text(text, Escapes::Form) => return crate::percent::decode_text::<true>(text),
+            Repr::Text(text, Escapes::Path) => return crate::percent::decode_text::<false>(text),
+            Repr::Text(text, _) => return Ok(Cow::Borrowed(text)),
             // One pass: borrowed after all when no escape is found.
             Repr::Bytes(bytes, Escapes::Form) => crate::percent::decode_cow_with::<true>(bytes),
             Repr::Bytes(bytes, Escapes::Path) => crate::percent::decode_cow_with::<false>(bytes),

@@ -248,6 +248,10 @@ pub fn walk<'a>(
 pub struct Cursor<'a> {
     /// The current piece and everything after it.
     rest: &'a [u8],
+    input: &'a [u8],
+    /// The input as text, when it is known to be UTF-8: values are then
+    /// handed out as text, never checked again.
+    text: Option<&'a str>,
     len: usize,
     count: usize,
     max_pairs: usize,
@@ -255,11 +259,31 @@ pub struct Cursor<'a> {
 }
 
 impl<'a> Cursor<'a> {
-    /// A cursor before the first piece of `input`.
+    /// A cursor before the first piece of `input`, checking it for UTF-8
+    /// once: when it is, values are handed out as text
+    /// ([`Raw::form_text`](crate::convert::Raw::form_text)), never checked
+    /// again; otherwise as bytes, each checked when converted to text.
     #[inline(always)]
     pub fn new(input: &'a [u8], limits: &Limits) -> Self {
+        match core::str::from_utf8(input) {
+            Ok(text) => Self::text(text, limits),
+            Err(_) => Self::with(input, None, limits),
+        }
+    }
+
+    /// A cursor before the first piece of `text` (a query string as
+    /// `http::Uri` holds it).
+    #[inline(always)]
+    pub fn text(text: &'a str, limits: &Limits) -> Self {
+        Self::with(text.as_bytes(), Some(text), limits)
+    }
+
+    #[inline(always)]
+    fn with(input: &'a [u8], text: Option<&'a str>, limits: &Limits) -> Self {
         Cursor {
             rest: input,
+            input,
+            text,
             len: input.len(),
             count: 0,
             max_pairs: limits.max_pairs,
@@ -315,18 +339,25 @@ impl<'a> Cursor<'a> {
 
     /// Takes the current piece's value, after its first `key_eq_len` bytes
     /// (a `key=` that [`Cursor::starts_with`] matched), and moves past it.
+    /// The value is searched for its `&` alone: whether it holds escapes is
+    /// left to its conversion, which decodes in the same pass.
     #[inline(always)]
     pub fn value(&mut self, key_eq_len: usize) -> crate::convert::Raw<'a> {
+        let start = self.offset() + key_eq_len;
         let v = self.rest.get(key_eq_len..).unwrap_or_default();
-        let mut escaped = false;
-        let mut i = find_any(v, 0, [b'&', b'%', b'+']);
-        while i < v.len() && v[i] != b'&' {
-            escaped = true;
-            i = find_any(v, i + 1, [b'&', b'%', b'+']);
+        let end = find_any(v, 0, [b'&']);
+        self.rest = v.get(end + 1..).unwrap_or_default();
+        self.raw(start, start + end)
+    }
+
+    /// The value at `start..end` of the input, as text when it is known to
+    /// be UTF-8 (`start` and `end` sit at ASCII bytes or the ends).
+    #[inline(always)]
+    fn raw(&self, start: usize, end: usize) -> crate::convert::Raw<'a> {
+        if let Some(value) = self.text.and_then(|t| t.get(start..end)) {
+            return crate::convert::Raw::form_text(value);
         }
-        let (value, rest) = v.split_at(i);
-        self.rest = rest.get(1..).unwrap_or_default();
-        crate::convert::Raw::form_flagged(value, escaped)
+        crate::convert::Raw::form_unscanned(self.input.get(start..end).unwrap_or_default())
     }
 
     /// Takes the current piece whole, as [`Pairs`] yields it (but its value
@@ -336,6 +367,12 @@ impl<'a> Cursor<'a> {
     /// [`ErrorKind::KeyTooLong`]: the scan ends.
     #[inline(always)]
     pub fn pair(&mut self) -> Result<Pair<'a>, Error> {
+        self.take_pair().map(|(pair, _)| pair)
+    }
+
+    /// [`Cursor::pair`] and the offset of the pair's value in the input.
+    #[inline(always)]
+    fn take_pair(&mut self) -> Result<(Pair<'a>, usize), Error> {
         let piece = self.rest;
         let (key_end, value_start, end, flags) = parse_pair::<true>(piece, 0);
         if key_end > self.max_key_len {
@@ -343,12 +380,24 @@ impl<'a> Cursor<'a> {
         }
         let offset = self.offset();
         self.rest = piece.get(end + 1..).unwrap_or_default();
-        Ok(Pair {
+        let pair = Pair {
             key: &piece[..key_end],
             value: &piece[value_start..end],
             offset,
             flags,
-        })
+        };
+        Ok((pair, offset + value_start))
+    }
+
+    /// [`Cursor::pair`], with the value ready for conversion (as text when
+    /// the input is known to be UTF-8).
+    ///
+    /// # Errors
+    /// [`ErrorKind::KeyTooLong`]: the scan ends.
+    #[inline(always)]
+    pub fn pair_raw(&mut self) -> Result<(Pair<'a>, crate::convert::Raw<'a>), Error> {
+        let (pair, start) = self.take_pair()?;
+        Ok((pair, self.raw(start, start + pair.value.len())))
     }
 
     /// Skips the current piece with a search for its `&` alone: for a key

@@ -35,7 +35,7 @@ const HEX: [u8; 256] = {
 /// ```
 #[inline]
 pub fn needs_decoding(input: &[u8]) -> bool {
-    input.iter().any(|&b| b == b'%' || b == b'+')
+    crate::swar::find_any(input, 0, [b'%', b'+']) != input.len()
 }
 
 /// The byte `%XX` at `input[i..]` stands for, if `input[i] == b'%'` is
@@ -190,6 +190,84 @@ pub(crate) fn decode_cow_with<const PLUS: bool>(input: &[u8]) -> alloc::borrow::
         i = j + used;
         j = next_escape::<PLUS>(input, i);
     }
+}
+
+/// Decodes text already known to be UTF-8 with one pass: borrowed when no
+/// escape is found, else one `String` built from the text's own runs, which
+/// are never checked again; only the bytes `%XX` escapes make are checked,
+/// a character at a time. The result equals decoding the bytes and then
+/// checking all of them (the differential tests compare the two).
+///
+/// # Errors
+/// [`ValueErrorKind::InvalidUtf8`](crate::ValueErrorKind::InvalidUtf8):
+/// the escaped bytes are not UTF-8.
+#[cfg(feature = "alloc")]
+pub(crate) fn decode_text<const PLUS: bool>(
+    text: &str,
+) -> Result<alloc::borrow::Cow<'_, str>, crate::ValueError> {
+    let input = text.as_bytes();
+    let mut j = next_escape::<PLUS>(input, 0);
+    if j == input.len() {
+        return Ok(alloc::borrow::Cow::Borrowed(text));
+    }
+    let invalid = || crate::ValueError::new(crate::ValueErrorKind::InvalidUtf8);
+    let mut out = alloc::string::String::with_capacity(input.len());
+    let mut i = 0;
+    loop {
+        // `i` and `j` sit at ASCII bytes (or the ends): always boundaries.
+        out.push_str(text.get(i..j).ok_or_else(invalid)?);
+        if j == input.len() {
+            return Ok(alloc::borrow::Cow::Owned(out));
+        }
+        i = if PLUS && input[j] == b'+' {
+            out.push(' ');
+            j + 1
+        } else {
+            match escape_at(input, j) {
+                None => {
+                    out.push('%');
+                    j + 1
+                }
+                Some(b) if b < 0x80 => {
+                    out.push(char::from(b));
+                    j + 3
+                }
+                Some(lead) => push_escaped_char(input, j, lead, &mut out).ok_or_else(invalid)?,
+            }
+        };
+        j = next_escape::<PLUS>(input, i);
+    }
+}
+
+/// Pushes the character whose first byte `lead` the escape at `input[j]`
+/// made, from that escape and the escapes right after it; returns where the
+/// text goes on. `None` if they do not make one UTF-8 character: in text
+/// that is UTF-8 itself, no byte between escapes can complete one.
+#[cfg(feature = "alloc")]
+#[cold]
+fn push_escaped_char(
+    input: &[u8],
+    j: usize,
+    lead: u8,
+    out: &mut alloc::string::String,
+) -> Option<usize> {
+    let width = match lead {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return None,
+    };
+    let mut buf = [lead, 0, 0, 0];
+    let mut at = j + 3;
+    for b in &mut buf[1..width] {
+        if input.get(at) != Some(&b'%') {
+            return None;
+        }
+        *b = escape_at(input, at)?;
+        at += 3;
+    }
+    out.push_str(core::str::from_utf8(&buf[..width]).ok()?);
+    Some(at)
 }
 
 /// How many bytes `input` decodes to.

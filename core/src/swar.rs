@@ -46,12 +46,13 @@ pub(crate) fn find_any<const N: usize>(input: &[u8], mut i: usize, needles: [u8;
     let word = match input.last_chunk::<8>() {
         // Re-read the last eight bytes and shift the ones already seen out.
         Some(last) => u64::from_le_bytes(*last) >> (8 * (8 - rem)),
+        // An input shorter than a word (a number, a flag): a byte loop is
+        // cheaper than assembling a word.
         None => {
-            let mut w = 0u64;
-            for (k, &b) in input[i..].iter().enumerate() {
-                w |= u64::from(b) << (8 * k);
-            }
-            w
+            return input[i..]
+                .iter()
+                .position(|b| needles.contains(b))
+                .map_or(input.len(), |k| i + k)
         }
     };
     let found = flags(word, needles) & ((1u64 << (8 * rem)) - 1);

@@ -117,13 +117,13 @@ impl Ctx<'_> {
         firsts.dedup();
         quote! {
             let (__stop, __all) = #stop;
-            let mut __c = #p::Cursor::new(#input, __limits);
+            let mut __c = #input;
             let __malformed = |__e| #p::BindError::Malformed { source: #p::Source::#src, error: __e };
             while let #p::Some(__b) = __c.next().map_err(__malformed)? {
                 match __b {
                     #(#fast)*
                     #(#firsts)|* => {
-                        let __pair = __c.pair().map_err(__malformed)?;
+                        let __pair = __c.pair_raw().map_err(__malformed)?;
                         #p::with_key(__pair, |__key, __raw| {
                             match &*__key { #arms _ => { #entry_arms } }
                         });
@@ -331,14 +331,18 @@ fn expand(m: &Model<'_>) -> TokenStream {
         let arms = cx.arms(Source::Path, None);
         quote! {
             __req.path_params(|__name, __value| {
-                let __raw = #p::Raw::path(__value.as_bytes());
+                let __raw = #p::Raw::path_text(__value);
                 match __name.as_bytes() { #arms _ => {} }
             });
         }
     });
 
     let query = cx.has(Source::Query).then(|| {
-        let scan = cx.pairs_loop(Source::Query, quote!(__q), &words);
+        let scan = cx.pairs_loop(
+            Source::Query,
+            quote!(#p::Cursor::text(__q, __limits)),
+            &words,
+        );
         quote! {
             if let #p::Some(__q) = __req.query() {
                 #scan
@@ -383,7 +387,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
     });
 
     let body = cx.has(Source::Body).then(|| {
-        let form_scan = cx.pairs_loop(Source::Body, quote!(__bytes), &words);
+        let form_scan = cx.pairs_loop(Source::Body, quote!(#p::Cursor::new(__bytes, __limits)), &words);
         let body_entry_arms = cx.entry_arms(Source::Body);
         let part_arms = cx.part_arms();
         let json_arms = cx.json_arms(|i, key| quote!(&mut #p::JsonCx::new(&mut __errors, #i, #key)));

@@ -27,7 +27,7 @@
 //!
 //! let req = Parts {
 //!     path: &[("team", "42")],
-//!     query: Some(b"page=2"),
+//!     query: Some("page=2"),
 //!     headers: &[("X-Request-ID", b"7f3c"), ("X-API-Version", b"3"), ("Cookie", b"session=abc")],
 //!     body: Body::Form(b"email=ada%40example.org"),
 //! };
@@ -53,7 +53,7 @@
 //!     search_text: String,
 //! }
 //!
-//! let s = Search::bind(&Parts { query: Some(b"pageSize=50&q=rust"), ..Parts::default() }).unwrap();
+//! let s = Search::bind(&Parts { query: Some("pageSize=50&q=rust"), ..Parts::default() }).unwrap();
 //! assert_eq!((s.page_size, s.search_text.as_str()), (50, "rust"));
 //! ```
 //!
@@ -76,11 +76,11 @@
 //!     name: &'r str,
 //! }
 //!
-//! let q = |q: &'static [u8]| Profile::bind(&Parts { query: Some(q), ..Parts::default() });
-//! let p = q(b"age=&bio=&name=ada").unwrap();
+//! let q = |q: &'static str| Profile::bind(&Parts { query: Some(q), ..Parts::default() });
+//! let p = q("age=&bio=&name=ada").unwrap();
 //! assert_eq!((p.age, p.bio, p.name), (None, Some(""), "ada"));
-//! assert_eq!(q(b"name=").unwrap_err().to_string(), "query: name: a non-empty value is required");
-//! assert_eq!(q(b"").unwrap_err().to_string(), "query: name: a value is required");
+//! assert_eq!(q("name=").unwrap_err().to_string(), "query: name: a non-empty value is required");
+//! assert_eq!(q("").unwrap_err().to_string(), "query: name: a value is required");
 //! ```
 //!
 //! # Repeated keys
@@ -98,7 +98,7 @@
 //!     sort: &'r str,
 //! }
 //!
-//! let f = Filter::bind(&Parts { query: Some(b"tag=a&sort=new&tag=b&sort=old"), ..Parts::default() }).unwrap();
+//! let f = Filter::bind(&Parts { query: Some("tag=a&sort=new&tag=b&sort=old"), ..Parts::default() }).unwrap();
 //! assert_eq!((f.tag, f.sort), (vec!["a", "b"], "new"));
 //! ```
 //!
@@ -120,7 +120,7 @@
 //!     computed: Vec<u8>,
 //! }
 //!
-//! let p = Page::bind(&Parts { query: Some(b"offset=40"), ..Parts::default() }).unwrap();
+//! let p = Page::bind(&Parts { query: Some("offset=40"), ..Parts::default() }).unwrap();
 //! assert_eq!((p.offset, p.limit, p.computed.len()), (40, 20, 0));
 //! ```
 //!
@@ -141,7 +141,7 @@
 //!     b: Cow<'r, str>,
 //! }
 //!
-//! let n = Names::bind(&Parts { query: Some(b"a=plain&b=Ada+Lovelace"), ..Parts::default() }).unwrap();
+//! let n = Names::bind(&Parts { query: Some("a=plain&b=Ada+Lovelace"), ..Parts::default() }).unwrap();
 //! assert!(matches!(n.a, Cow::Borrowed("plain")));
 //! assert!(matches!(n.b, Cow::Owned(ref s) if s == "Ada Lovelace"));
 //! ```
@@ -160,7 +160,7 @@
 //!     ip: Vec<IpAddr>,
 //! }
 //!
-//! let a = Allow::bind(&Parts { query: Some(b"ip=10.0.0.1&ip=::1"), ..Parts::default() }).unwrap();
+//! let a = Allow::bind(&Parts { query: Some("ip=10.0.0.1&ip=::1"), ..Parts::default() }).unwrap();
 //! assert_eq!(a.ip.len(), 2);
 //! ```
 //!
@@ -212,7 +212,7 @@
 //!     }
 //! }
 //!
-//! let err = Range::bind(&Parts { query: Some(b"from=5&to=1"), ..Parts::default() }).unwrap_err();
+//! let err = Range::bind(&Parts { query: Some("from=5&to=1"), ..Parts::default() }).unwrap_err();
 //! assert_eq!(err.to_string(), "query: to: must not be below `from`");
 //! ```
 //!
@@ -237,7 +237,7 @@
 //!
 //! let req = Parts {
 //!     path: &[("team", "x")],
-//!     query: Some(b"ids=1&ids=300"),
+//!     query: Some("ids=1&ids=300"),
 //!     ..Parts::default()
 //! };
 //! assert_eq!(
@@ -264,7 +264,7 @@
 //!     q: u8,
 //! }
 //! # use binder_http::Bind as _;
-//! # assert_eq!(Q::bind(&binder_http::Parts { query: Some(b"q=1"), ..Default::default() }).unwrap().q, 1);
+//! # assert_eq!(Q::bind(&binder_http::Parts { query: Some("q=1"), ..Default::default() }).unwrap().q, 1);
 //! ```
 //!
 //! # Field types

@@ -34,7 +34,7 @@ pub fn status_of(error: &BindError<'_>) -> StatusCode {
 /// #[derive(Bind, Debug)]
 /// struct Q { #[bind(query)] page: u32 }
 ///
-/// let err = Q::bind(&Parts { query: Some(b"page=x"), ..Parts::default() }).unwrap_err();
+/// let err = Q::bind(&Parts { query: Some("page=x"), ..Parts::default() }).unwrap_err();
 /// assert_eq!(
 ///     binder_http::problem_json(&err),
 ///     r#"{"type":"about:blank","title":"Bad Request","status":400,"detail":"1 field failed to bind","errors":[{"source":"query","field":"page","code":"invalid","detail":"expected an unsigned integer"}]}"#

@@ -92,8 +92,8 @@ impl<'r, P: PathParams<'r>> Request<'r> for HttpRequest<'_, 'r, P> {
     }
 
     #[inline]
-    fn query(&self) -> Option<&'r [u8]> {
-        self.uri.query().map(str::as_bytes)
+    fn query(&self) -> Option<&'r str> {
+        self.uri.query()
     }
 
     #[inline]

@@ -15,7 +15,7 @@ const COOKIE: &[u8] =
 fn mixed<'a>(headers: &'a [(&'a str, &'static [u8])]) -> Parts<'a, 'static> {
     Parts {
         path: &[("team", "42")],
-        query: Some(b"dry_run=true&limit=10"),
+        query: Some("dry_run=true&limit=10"),
         headers,
         body: Body::Json(MIXED_BODY),
     }
@@ -105,7 +105,7 @@ fn a_clean_bind_allocates_nothing_for_bookkeeping_even_with_many_fields() {
         h: Option<&'r str>,
     }
     let req = Parts {
-        query: Some(b"a=1&b=&c=x"),
+        query: Some("a=1&b=&c=x"),
         headers: &[("cookie", b"g=1"), ("h", b"2")],
         body: Body::Json(br#"{"d":4,"e":true,"f":"y","other":[1,2,{"z":null}]}"#),
         ..Parts::default()

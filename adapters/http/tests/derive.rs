@@ -4,7 +4,7 @@
 use binder_http::{Bind, BindError, Body, Limits, Parts};
 use std::borrow::Cow;
 
-const QUERY5: &[u8] = include_bytes!("../../../benches/workloads/query5.txt");
+const QUERY5: &str = include_str!("../../../benches/workloads/query5.txt");
 const FORM5: &[u8] = include_bytes!("../../../benches/workloads/form5.txt");
 const COOKIE6: &[u8] = include_bytes!("../../../benches/workloads/cookie6.txt");
 
@@ -36,7 +36,7 @@ struct UserRef<'r> {
     score: f64,
 }
 
-fn query(q: &[u8]) -> Parts<'_, '_> {
+fn query(q: &str) -> Parts<'_, '_> {
     Parts {
         query: Some(q),
         ..Parts::default()
@@ -129,7 +129,7 @@ struct Semantics<'r> {
 #[test]
 fn missing_empty_repeated_and_defaults() {
     let s = Semantics::bind(&query(
-        b"tags=a&tags=b&ids=1&ids=&ids=3&page=&q=&first=x&first=y",
+        "tags=a&tags=b&ids=1&ids=&ids=3&page=&q=&first=x&first=y",
     ))
     .unwrap();
     assert_eq!(
@@ -145,7 +145,7 @@ fn missing_empty_repeated_and_defaults() {
             computed: 0,
         }
     );
-    let s = Semantics::bind(&query(b"first=&limit=5")).unwrap();
+    let s = Semantics::bind(&query("first=&limit=5")).unwrap();
     assert_eq!(
         (s.tags.len(), s.page, s.q, s.limit, s.first),
         (0, None, None, 5, "")
@@ -174,7 +174,7 @@ struct Everything<'r> {
 fn every_failing_field_of_every_source_is_reported_at_once() {
     let req = Parts {
         path: &[("team", "x")],
-        query: Some(b"page=-1&ids=1&ids=300"),
+        query: Some("page=-1&ids=1&ids=300"),
         headers: &[("X-Count", b"200"), ("cookie", b"session=")],
         body: Body::Form(b"email=a%40b&qty=1.5"),
     };
@@ -222,7 +222,7 @@ fn error_list_is_bounded_with_a_dropped_count() {
 fn a_pair_limit_is_a_request_error_not_a_silent_truncation() {
     let mut limits = Limits::default();
     limits.max_pairs = 2;
-    let err = User::bind_with(&query(b"a=1&b=2&name=x"), &limits).unwrap_err();
+    let err = User::bind_with(&query("a=1&b=2&name=x"), &limits).unwrap_err();
     assert!(matches!(err, BindError::Malformed { .. }), "{err:?}");
     assert_eq!(
         err.to_string(),
@@ -262,7 +262,7 @@ struct Renamed {
 #[test]
 fn rename_all_and_header_names() {
     let req = Parts {
-        query: Some(b"dryRun=on&x_y=1"),
+        query: Some("dryRun=on&x_y=1"),
         headers: &[("X-REQUEST-ID", b"7")],
         ..Parts::default()
     };
@@ -272,7 +272,7 @@ fn rename_all_and_header_names() {
 
 #[test]
 fn percent_encoded_keys_match() {
-    let s = Semantics::bind(&query(b"t%61gs=a&%66irst=b")).unwrap();
+    let s = Semantics::bind(&query("t%61gs=a&%66irst=b")).unwrap();
     assert_eq!((s.tags, s.first), (vec!["a"], "b"));
 }
 
@@ -417,9 +417,9 @@ struct Wide {
 #[test]
 fn structs_wider_than_64_fields_bind() {
     let q: String = (0..66).map(|i| format!("f{i:02}={i}&")).collect();
-    let w = Wide::bind(&query(q.as_bytes())).unwrap();
+    let w = Wide::bind(&query(&q)).unwrap();
     assert_eq!((w.f00, w.f63, w.f64, w.f65, w.f66), (0, 63, 64, 65, 0));
-    let err = Wide::bind(&query(b"f00=1")).unwrap_err();
+    let err = Wide::bind(&query("f00=1")).unwrap_err();
     assert_eq!(err.fields().unwrap().as_slice().len(), 65);
 }
 
@@ -439,7 +439,7 @@ struct Ordered {
 fn errors_are_listed_in_declaration_order_not_scan_order() {
     let req = Parts {
         path: &[("fourth", "x")],
-        query: Some(b"third=1&third=x&third=y"),
+        query: Some("third=1&third=x&third=y"),
         body: Body::Form(b"first=-1"),
         ..Parts::default()
     };
@@ -473,11 +473,11 @@ impl Range {
 
 #[test]
 fn validation_runs_after_a_clean_bind_and_joins_the_error_list() {
-    assert_eq!(Range::bind(&query(b"from=1&to=5")).unwrap().to, 5);
-    let err = Range::bind(&query(b"from=5&to=1")).unwrap_err();
+    assert_eq!(Range::bind(&query("from=1&to=5")).unwrap().to, 5);
+    let err = Range::bind(&query("from=5&to=1")).unwrap_err();
     assert_eq!(err.to_string(), "query: to: must not be below `from`");
     // A failed bind never reaches validation.
-    let err = Range::bind(&query(b"from=x&to=1")).unwrap_err();
+    let err = Range::bind(&query("from=x&to=1")).unwrap_err();
     assert_eq!(err.to_string(), "query: from: expected an unsigned integer");
 }
 
@@ -495,12 +495,12 @@ struct Parsing {
 
 #[test]
 fn from_str_binds_any_fromstr_type_in_every_shape() {
-    let p = Parsing::bind(&query(b"ip=::1&nets=10.0.0.1&nets=10.0.0.2&port=8080")).unwrap();
+    let p = Parsing::bind(&query("ip=::1&nets=10.0.0.1&nets=10.0.0.2&port=8080")).unwrap();
     assert!(p.ip.is_loopback());
     assert_eq!(p.nets.len(), 2);
     assert_eq!(p.port.map(|p| p.get()), Some(8080));
     assert_eq!(p.secs, 1);
-    let err = Parsing::bind(&query(b"ip=x&nets=1.2.3.4&nets=y&port=0")).unwrap_err();
+    let err = Parsing::bind(&query("ip=x&nets=1.2.3.4&nets=y&port=0")).unwrap_err();
     assert_eq!(
         err.to_string(),
         "query: ip: not a valid value for the field's type\n\

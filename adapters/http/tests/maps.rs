@@ -16,7 +16,7 @@ struct Search<'r> {
     page: Option<u32>,
 }
 
-fn query(q: &[u8]) -> Parts<'_, '_> {
+fn query(q: &str) -> Parts<'_, '_> {
     Parts {
         query: Some(q),
         ..Parts::default()
@@ -25,7 +25,7 @@ fn query(q: &[u8]) -> Parts<'_, '_> {
 
 #[test]
 fn bracketed_keys_fill_maps_and_lists() {
-    let q = b"filter[status]=open&filter%5Bteam%5D=core&filter[e]=&filter[a][b]=x&tags[]=a&tags=b&min[price]=10&page[x]=9&page=2&filter[status]=late";
+    let q = "filter[status]=open&filter%5Bteam%5D=core&filter[e]=&filter[a][b]=x&tags[]=a&tags=b&min[price]=10&page[x]=9&page=2&filter[status]=late";
     let s = Search::bind(&query(q)).unwrap();
     assert_eq!(
         s.filter.into_iter().collect::<Vec<_>>(),
@@ -42,12 +42,12 @@ fn bracketed_keys_fill_maps_and_lists() {
 
 #[test]
 fn a_bad_map_value_names_its_entry() {
-    let err = Search::bind(&query(b"min[price]=cheap&min[qty]=1")).unwrap_err();
+    let err = Search::bind(&query("min[price]=cheap&min[qty]=1")).unwrap_err();
     assert_eq!(
         err.to_string(),
         "query: min[price]: expected an unsigned integer"
     );
-    let err = Search::bind(&query(b"filter=flat")).unwrap_err();
+    let err = Search::bind(&query("filter=flat")).unwrap_err();
     assert_eq!(err.to_string(), "query: filter: expected an object");
 }
 

@@ -102,7 +102,7 @@ fn queries_and_multipart_names_nest_the_same_way() {
         paging: Paging,
     }
     let q = Q::bind(&Parts {
-        query: Some(b"paging[size]=20&paging.page=3"),
+        query: Some("paging[size]=20&paging.page=3"),
         ..Parts::default()
     })
     .unwrap();

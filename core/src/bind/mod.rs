@@ -141,7 +141,7 @@ pub trait Request<'r> {
     fn path_params<F: FnMut(&str, &'r str)>(&self, f: F);
 
     /// The raw query string, without the `?`.
-    fn query(&self) -> Option<&'r [u8]>;
+    fn query(&self) -> Option<&'r str>;
 
     /// Calls `f` with each header line's name, in ASCII lower case, and
     /// value, in order, until `f` returns `false`. A `Cookie` header is
@@ -237,7 +237,7 @@ impl<'r> FromBody<'r> for alloc::vec::Vec<u8> {
 /// use binder_core::bind::{Body, Parts};
 ///
 /// let req = Parts {
-///     query: Some(b"page=2"),
+///     query: Some("page=2"),
 ///     headers: &[("X-Request-ID", b"abc")],
 ///     ..Parts::default()
 /// };
@@ -250,8 +250,8 @@ impl<'r> FromBody<'r> for alloc::vec::Vec<u8> {
 pub struct Parts<'a, 'r> {
     /// Path parameters: name and raw value.
     pub path: &'a [(&'a str, &'r str)],
-    /// The raw query string.
-    pub query: Option<&'r [u8]>,
+    /// The raw query string (as `http::Uri` holds it: text, not decoded).
+    pub query: Option<&'r str>,
     /// Header lines: name (any case) and value.
     pub headers: &'a [(&'a str, &'r [u8])],
     /// The body.
@@ -271,7 +271,7 @@ impl<'r> Request<'r> for Parts<'_, 'r> {
     }
 
     #[inline]
-    fn query(&self) -> Option<&'r [u8]> {
+    fn query(&self) -> Option<&'r str> {
         self.query
     }
 

@@ -50,6 +50,20 @@ pub fn ours_urlencoded(input: &[u8]) -> Vec<(Vec<u8>, Vec<u8>)> {
         // Text conversion refuses exactly the non-UTF-8 results.
         let text = Ref::<[u8]>::Borrowed(&value).to_text();
         assert_eq!(text.is_ok(), std::str::from_utf8(&value).is_ok());
+        // Decoding text known to be UTF-8 (checking only escaped bytes)
+        // equals decoding the bytes and checking them all.
+        if let Ok(raw) = std::str::from_utf8(pair.value()) {
+            use binder_core::convert::{FromText, Raw};
+            let got = String::from_raw(Raw::form_text(raw)).ok();
+            assert_eq!(
+                got,
+                String::from_utf8(value.clone()).ok(),
+                "text of {input:?}"
+            );
+            let path: Vec<u8> = percent_encoding::percent_decode(raw.as_bytes()).collect();
+            let got = String::from_raw(Raw::path_text(raw)).ok();
+            assert_eq!(got, String::from_utf8(path).ok(), "path text of {input:?}");
+        }
         out.push((key, value));
     }
     out
@@ -117,4 +131,38 @@ pub fn check_walk(input: &[u8], first: &binder_core::bits::ByteSet, limits: &Lim
     });
     assert_eq!(got, want, "walked pairs of {input:?}");
     assert_eq!(result.err(), want_err, "walk error of {input:?}");
+    check_cursor(input, limits);
+}
+
+/// `form::Cursor` recognising `a=` and `ab=` by compare (the derive's fast
+/// path) and taking every other piece whole agrees with `form::Pairs`: same
+/// keys, same values, same error at the same pair.
+pub fn check_cursor(input: &[u8], limits: &Limits) {
+    let mut want = Vec::new();
+    let mut want_err = None;
+    for item in form::pairs_with(input, limits) {
+        match item {
+            Ok(p) => want.push((p.key(), p.value())),
+            Err(e) => want_err = Some(e),
+        }
+    }
+    let mut got = Vec::new();
+    let mut c = form::Cursor::new(input, limits);
+    let err = loop {
+        match c.next() {
+            Ok(None) => break None,
+            Err(e) => break Some(e),
+            Ok(Some(b'a')) if c.starts_with(b"a=") => got.push((&b"a"[..], c.value(2).bytes())),
+            Ok(Some(b'a')) if c.starts_with(b"ab=") => got.push((&b"ab"[..], c.value(3).bytes())),
+            Ok(Some(_)) => match c.pair_raw() {
+                Ok((p, raw)) => {
+                    assert_eq!(p.value(), raw.bytes());
+                    got.push((p.key(), p.value()));
+                }
+                Err(e) => break Some(e),
+            },
+        }
+    };
+    assert_eq!(got, want, "cursor pairs of {input:?}");
+    assert_eq!(err, want_err, "cursor error of {input:?}");
 }

@@ -50,7 +50,7 @@ pub struct JsonReading<'r> {
 ///
 /// # Errors
 /// Every failing field, as [`BindError`].
-pub fn read_json<'r>(query: &'r [u8], body: &'r [u8]) -> Result<JsonReading<'r>, BindError<'r>> {
+pub fn read_json<'r>(query: &'r str, body: &'r [u8]) -> Result<JsonReading<'r>, BindError<'r>> {
     JsonReading::bind(&Parts {
         query: Some(query),
         body: Body::Json(body),
@@ -62,7 +62,7 @@ pub fn read_json<'r>(query: &'r [u8], body: &'r [u8]) -> Result<JsonReading<'r>,
 ///
 /// # Errors
 /// Every failing field, as [`BindError`].
-pub fn read<'r>(query: &'r [u8], body: &'r [u8]) -> Result<Reading<'r>, BindError<'r>> {
+pub fn read<'r>(query: &'r str, body: &'r [u8]) -> Result<Reading<'r>, BindError<'r>> {
     Reading::bind(&Parts {
         query: Some(query),
         body: Body::Form(body),
@@ -74,16 +74,16 @@ pub fn read<'r>(query: &'r [u8], body: &'r [u8]) -> Result<Reading<'r>, BindErro
 mod tests {
     #[test]
     fn binds_without_std() {
-        let r = super::read(b"sensor=t1&celsius=-4", b"note=ok").unwrap();
+        let r = super::read("sensor=t1&celsius=-4", b"note=ok").unwrap();
         assert_eq!((r.sensor, r.celsius, r.note), ("t1", -4, Some("ok")));
-        let e = super::read(b"celsius=x", b"").unwrap_err();
+        let e = super::read("celsius=x", b"").unwrap_err();
         assert_eq!(e.fields().unwrap().as_slice().len(), 2);
     }
 
     #[test]
     fn binds_a_json_body_without_std() {
         let body = br#"{"celsius": -4.5, "place": {"room": "lab", "floor": -1}, "extra": [1, {}]}"#;
-        let r = super::read_json(b"sensor=t1", body).unwrap();
+        let r = super::read_json("sensor=t1", body).unwrap();
         assert_eq!((r.sensor, r.celsius), ("t1", -4.5));
         assert_eq!(
             r.place,
@@ -92,7 +92,7 @@ mod tests {
                 floor: -1
             })
         );
-        let e = super::read_json(b"sensor=t1", br#"{"celsius":"hot","place":{"floor":300}}"#)
+        let e = super::read_json("sensor=t1", br#"{"celsius":"hot","place":{"floor":300}}"#)
             .unwrap_err();
         assert_eq!(e.fields().unwrap().as_slice().len(), 3);
     }

@@ -28,7 +28,7 @@ mod tests {
     #[test]
     fn both_paths_bind() {
         let req = Parts {
-            query: Some(b"page=3"),
+            query: Some("page=3"),
             ..Parts::default()
         };
         assert_eq!(Plain::bind(&req).unwrap().page, 3);
