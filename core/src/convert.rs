@@ -324,6 +324,36 @@ impl<'r> Raw<'r> {
         self.with_escaped_bytes(f)
     }
 
+    /// Converts a value that is ASCII when valid (a number, a flag) without
+    /// looking for escapes first: `parse` reads the bytes as sent, and its
+    /// result stands unless they may hold an escape, which a successful
+    /// parse rules out except where `unescaped` says otherwise (a `+` that
+    /// a number's sign and a space share). Only then is the value decoded
+    /// and parsed again.
+    ///
+    /// # Errors
+    /// What `parse` returns for the decoded value.
+    #[inline]
+    pub fn parse_ascii<T>(
+        self,
+        parse: impl Fn(&[u8]) -> Result<T, ValueError>,
+        unescaped: impl FnOnce(&[u8]) -> bool,
+    ) -> Result<T, ValueError> {
+        let (bytes, plain) = match self.repr {
+            Repr::Bytes(b, Escapes::None) => (b, true),
+            Repr::Text(t, Escapes::None) | Repr::Json(t, false) => (t.as_bytes(), true),
+            Repr::Bytes(b, _) => (b, false),
+            Repr::Text(t, _) | Repr::Json(t, true) => (t.as_bytes(), false),
+        };
+        if plain {
+            return parse(bytes);
+        }
+        match parse(bytes) {
+            Ok(v) if unescaped(bytes) => Ok(v),
+            _ => self.with_escaped_bytes(parse),
+        }
+    }
+
     /// [`Raw::with_bytes`] for a value that holds escapes.
     #[inline(never)]
     fn with_escaped_bytes<T>(
@@ -601,7 +631,11 @@ macro_rules! from_text_int {
             }
             #[inline]
             fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
-                raw.with_bytes(|b| parse_int::<$t>(b, ValueErrorKind::$kind))
+                // A parsed integer holds no `%`; a `+` only as its sign.
+                raw.parse_ascii(
+                    |b| parse_int::<$t>(b, ValueErrorKind::$kind),
+                    |b| b.first() != Some(&b'+'),
+                )
             }
             #[inline]
             fn from_json_number(n: crate::json::Number<'a>) -> Result<Self, ValueError> {
@@ -636,7 +670,8 @@ macro_rules! from_text_float {
             }
             #[inline]
             fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
-                raw.with_bytes(parse_float::<$t>)
+                // A parsed float holds no `%`; a `+` as a sign.
+                raw.parse_ascii(parse_float::<$t>, |b| !b.contains(&b'+'))
             }
             #[inline]
             fn from_json_number(n: crate::json::Number<'a>) -> Result<Self, ValueError> {
@@ -696,7 +731,8 @@ impl<'a> FromText<'a> for bool {
     }
     #[inline]
     fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
-        raw.with_bytes(parse_bool)
+        // Every accepted spelling is letters and digits: never escaped.
+        raw.parse_ascii(parse_bool, |_| true)
     }
 }
 
