@@ -68,6 +68,15 @@ pub fn urlencoded_bytes(rng: &mut Rng, max_len: usize) -> Vec<u8> {
         b"%00",
         b"%zz",
         b"%4",
+        b"1",
+        b"36",
+        b"-",
+        b"e",
+        b".5",
+        b"%33",
+        b"%2E",
+        b"true",
+        b"tru%65",
     ];
     let len = rng.below(max_len + 1);
     let mut out = Vec::with_capacity(len * 2);

@@ -63,7 +63,9 @@ pub fn ours_urlencoded(input: &[u8]) -> Vec<(Vec<u8>, Vec<u8>)> {
             let path: Vec<u8> = percent_encoding::percent_decode(raw.as_bytes()).collect();
             let got = String::from_raw(Raw::path_text(raw)).ok();
             assert_eq!(got, String::from_utf8(path).ok(), "path text of {input:?}");
+            check_ascii_parses(Raw::form_text(raw), &value);
         }
+        check_ascii_parses(binder_core::convert::Raw::form(pair.value()), &value);
         out.push((key, value));
     }
     out
@@ -165,4 +167,27 @@ pub fn check_cursor(input: &[u8], limits: &Limits) {
     };
     assert_eq!(got, want, "cursor pairs of {input:?}");
     assert_eq!(err, want_err, "cursor error of {input:?}");
+}
+
+/// Numbers and flags parsed from the value as sent (escapes ruled out by a
+/// successful parse) equal parsing the decoded value.
+fn check_ascii_parses(raw: binder_core::convert::Raw<'_>, decoded: &[u8]) {
+    use binder_core::convert::{parse_text, FromText};
+    fn same<'a, T: FromText<'a> + PartialEq + std::fmt::Debug>(
+        raw: binder_core::convert::Raw<'a>,
+        decoded: &'a [u8],
+    ) {
+        let want = parse_text::<T>(decoded);
+        let got = T::from_raw(raw);
+        assert_eq!(got.is_ok(), want.is_ok(), "{raw:?} vs decoded {decoded:?}");
+        if let (Ok(g), Ok(w)) = (&got, &want) {
+            assert_eq!(g, w, "{raw:?}");
+        }
+    }
+    same::<u32>(raw, decoded);
+    same::<i64>(raw, decoded);
+    same::<u8>(raw, decoded);
+    same::<bool>(raw, decoded);
+    same::<f64>(raw, decoded);
+    same::<f32>(raw, decoded);
 }
