@@ -10,6 +10,7 @@ pub use crate::bind::{
 };
 pub use crate::bits::{words_for, Bits, ByteSet};
 pub use crate::convert::{Parsed, Raw, Ref};
+pub use crate::cookie::Cursor as CookieCursor;
 pub use crate::error::{Error, ValueError, ValueErrorKind};
 pub use crate::form::Cursor;
 pub use crate::json::{Kind, Reader};
@@ -316,32 +317,4 @@ pub fn offer_path<'r, T: Field<'r>>(
         raw,
         &mut JsonCx::with_source(errors, field, name, source),
     )
-}
-
-/// Walks one `Cookie` header value, handing `f` each name and value until
-/// `f` returns `true`; `left` is what remains of the cookie limit across
-/// every `Cookie` header of the request.
-///
-/// # Errors
-/// More cookies than the limit: [`BindError::Malformed`] for cookies.
-#[inline(always)]
-pub fn scan_cookies<'r>(
-    header: &'r [u8],
-    left: &mut usize,
-    mut f: impl FnMut(&[u8], Raw<'r>) -> bool,
-) -> Result<bool, BindError<'r>> {
-    let mut cookies = crate::cookie::cookies_max(header, *left);
-    let mut done = false;
-    for c in &mut cookies {
-        let c = c.map_err(|error| BindError::Malformed {
-            source: Source::Cookie,
-            error,
-        })?;
-        if f(c.name(), Raw::plain(c.value())) {
-            done = true;
-            break;
-        }
-    }
-    *left = cookies.remaining();
-    Ok(done)
 }

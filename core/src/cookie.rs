@@ -59,9 +59,7 @@ pub fn cookies_with<'a>(header: &'a [u8], limits: &Limits) -> Cookies<'a> {
 #[inline]
 pub fn cookies_max(header: &[u8], max: usize) -> Cookies<'_> {
     Cookies {
-        input: header,
-        pos: 0,
-        left: max,
+        cur: Cursor::new(header, max),
     }
 }
 
@@ -70,16 +68,14 @@ pub fn cookies_max(header: &[u8], max: usize) -> Cookies<'_> {
 /// Yields `Err` once when the limit is passed, then ends.
 #[derive(Clone, Debug)]
 pub struct Cookies<'a> {
-    input: &'a [u8],
-    pos: usize,
-    left: usize,
+    cur: Cursor<'a>,
 }
 
 impl Cookies<'_> {
     /// How many more cookies the limit allows.
     #[inline]
     pub fn remaining(&self) -> usize {
-        self.left
+        self.cur.remaining()
     }
 }
 
@@ -111,36 +107,178 @@ impl<'a> Iterator for Cookies<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        let input = self.input;
-        while self.pos < input.len() {
-            let start = self.pos;
-            let end = crate::swar::find_any(input, start, [b';']);
-            self.pos = end + 1;
-            let piece = &input[start..end];
-            let eq = crate::swar::find_any(piece, 0, [b'=']);
-            if eq == piece.len() {
-                continue; // no `=`: not a pair (an all-space piece lands here too)
+        while self.cur.next().is_some() {
+            match self.cur.cookie() {
+                Ok(Some(c)) => return Some(Ok(c)),
+                Ok(None) => {}
+                Err(e) => return Some(Err(e)),
             }
-            let name = trim(&piece[..eq]);
-            if name.is_empty() {
-                continue;
-            }
-            if self.left == 0 {
-                self.pos = input.len();
-                return Some(Err(Error::new(ErrorKind::TooManyCookies, start)));
-            }
-            self.left -= 1;
-            let mut value = trim(&piece[eq + 1..]);
-            if let [b'"', inner @ .., b'"'] = value {
-                value = inner;
-            }
-            return Some(Ok(Cookie {
-                name,
-                value,
-                offset: start,
-            }));
         }
         None
+    }
+}
+
+/// A cursor over the pieces of one `Cookie` header value, for code that
+/// recognises names itself: `#[derive(Bind)]` output looks at a piece's
+/// first byte, compares its start with a field's `name=` as a fixed-size
+/// array, and only then searches for the value's end. Pieces it does not
+/// recognise go through [`Cursor::cookie`] (any name: spaces before its
+/// `=`) or [`Cursor::skip`] (a name no field starts with), which still
+/// counts it against the limit. [`Cookies`] is this cursor taking every
+/// piece whole.
+///
+/// ```
+/// use binder_core::cookie::Cursor;
+///
+/// let mut c = Cursor::new(b"theme=dark; lang=\"en\"; x", 10);
+/// let mut lang = None;
+/// while let Some(first) = c.next() {
+///     if first == b'l' && c.starts_with(b"lang=") {
+///         lang = Some(c.value(5)?);
+///     } else {
+///         c.skip()?;
+///     }
+/// }
+/// assert_eq!(lang, Some(&b"en"[..]));
+/// assert_eq!(c.remaining(), 8);
+/// # Ok::<(), binder_core::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Cursor<'a> {
+    /// From the current position to the end.
+    rest: &'a [u8],
+    len: usize,
+    /// Where the current piece starts (after its `;`).
+    start: usize,
+    left: usize,
+}
+
+impl<'a> Cursor<'a> {
+    /// A cursor before the first piece of `header`, allowing `max` cookies.
+    #[inline(always)]
+    pub fn new(header: &'a [u8], max: usize) -> Self {
+        Cursor {
+            rest: header,
+            len: header.len(),
+            start: 0,
+            left: max,
+        }
+    }
+
+    /// How many more cookies the limit allows.
+    #[inline]
+    pub fn remaining(&self) -> usize {
+        self.left
+    }
+
+    /// Moves to the next piece's first byte that is neither whitespace nor
+    /// `;`, and returns it; `None` at the end. The piece must then be taken
+    /// with [`Cursor::value`], [`Cursor::cookie`] or [`Cursor::skip`].
+    #[inline(always)]
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Option<u8> {
+        loop {
+            match *self.rest {
+                [] => return None,
+                [b';', ref tail @ ..] => {
+                    self.rest = tail;
+                    self.start = self.len - tail.len();
+                }
+                [b, ref tail @ ..] if is_space(b) => self.rest = tail,
+                [b, ..] => return Some(b),
+            }
+        }
+    }
+
+    /// Whether the current piece starts with `name_eq`, a name and its `=`:
+    /// its name is exactly that name.
+    #[inline(always)]
+    pub fn starts_with<const N: usize>(&self, name_eq: &[u8; N]) -> bool {
+        self.rest.first_chunk::<N>() == Some(name_eq)
+    }
+
+    /// Counts one cookie against the limit.
+    #[inline(always)]
+    fn count(&mut self) -> Result<(), Error> {
+        if self.left == 0 {
+            let error = Error::new(ErrorKind::TooManyCookies, self.start);
+            self.rest = &[];
+            return Err(error);
+        }
+        self.left -= 1;
+        Ok(())
+    }
+
+    /// Takes the current piece's value, after its first `name_eq_len` bytes
+    /// (a `name=` that [`Cursor::starts_with`] matched): trimmed, one pair
+    /// of surrounding quotes removed.
+    ///
+    /// # Errors
+    /// [`ErrorKind::TooManyCookies`]: the scan ends.
+    #[inline(always)]
+    pub fn value(&mut self, name_eq_len: usize) -> Result<&'a [u8], Error> {
+        self.count()?;
+        let v = self.rest.get(name_eq_len..).unwrap_or_default();
+        let end = crate::swar::find_any(v, 0, [b';']);
+        let (value, rest) = v.split_at(end);
+        self.rest = rest;
+        Ok(unquote(trim(value)))
+    }
+
+    /// Takes the current piece whole: the cookie, or `None` if it is none
+    /// (no `=`, or an empty name).
+    ///
+    /// # Errors
+    /// [`ErrorKind::TooManyCookies`]: the scan ends.
+    #[inline(always)]
+    pub fn cookie(&mut self) -> Result<Option<Cookie<'a>>, Error> {
+        let end = crate::swar::find_any(self.rest, 0, [b';']);
+        let (piece, rest) = self.rest.split_at(end);
+        self.rest = rest;
+        let eq = crate::swar::find_any(piece, 0, [b'=']);
+        if eq == piece.len() {
+            return Ok(None); // no `=`: not a pair
+        }
+        // Leading whitespace is behind us: the name is empty only when the
+        // piece starts with its `=`.
+        let name = trim(&piece[..eq]);
+        if name.is_empty() {
+            return Ok(None);
+        }
+        self.count()?;
+        Ok(Some(Cookie {
+            name,
+            value: unquote(trim(&piece[eq + 1..])),
+            offset: self.start,
+        }))
+    }
+
+    /// Skips the current piece (a name no field starts with), counting it
+    /// against the limit if it is a cookie.
+    ///
+    /// # Errors
+    /// [`ErrorKind::TooManyCookies`]: the scan ends.
+    #[inline(always)]
+    pub fn skip(&mut self) -> Result<(), Error> {
+        let rest = self.rest;
+        let mut end = crate::swar::find_any(rest, 0, [b';', b'=']);
+        if rest.get(end) == Some(&b'=') {
+            if end > 0 {
+                self.count()?;
+            }
+            end = crate::swar::find_any(rest, end + 1, [b';']);
+        }
+        self.rest = rest.get(end..).unwrap_or_default();
+        Ok(())
+    }
+}
+
+/// Strips one pair of surrounding double quotes.
+#[inline(always)]
+fn unquote(value: &[u8]) -> &[u8] {
+    match value {
+        [b'"', inner @ .., b'"'] => inner,
+        _ => value,
     }
 }
 

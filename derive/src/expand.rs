@@ -140,6 +140,69 @@ impl Ctx<'_> {
         }
     }
 
+    /// One pass over a `Cookie` header value (`__value`), its fields'
+    /// `name=` recognised by first byte and one fixed-size compare; any
+    /// other piece a field's name may start is taken whole; the rest are
+    /// skipped (still counted against the limit, `__cookies_left`).
+    fn cookie_loop(&self, words: &TokenStream) -> TokenStream {
+        let p = &self.p;
+        let arms = self.arms(
+            Source::Cookie,
+            Some(quote!(#p::Raw::plain(__cookie.value()))),
+        );
+        let stop = self.stop_set(Source::Cookie, words);
+        let fast = self.of(Source::Cookie).filter_map(|(i, f)| {
+            let key = &f.bound.as_ref().expect("bound").key;
+            // A name with `;`, `=` or whitespace never arrives as it is.
+            if key
+                .bytes()
+                .any(|b| matches!(b, b';' | b'=') || b.is_ascii_whitespace())
+            {
+                return None;
+            }
+            let first = key.as_bytes()[0];
+            let name_eq = LitByteStr::new(format!("{key}=").as_bytes(), Span::call_site());
+            let n = key.len() + 1;
+            let offer = self.offer(Source::Cookie, i, f);
+            Some(quote! {
+                #first if __c.starts_with(#name_eq) => {
+                    let __raw = #p::Raw::plain(__c.value(#n)?);
+                    #offer
+                }
+            })
+        });
+        let mut firsts: Vec<u8> = self
+            .of(Source::Cookie)
+            .filter_map(|(_, f)| f.bound.as_ref()?.key.bytes().next())
+            .collect();
+        firsts.sort_unstable();
+        firsts.dedup();
+        quote! {
+            let (__stop, __all) = #stop;
+            let mut __c = #p::CookieCursor::new(__value, __cookies_left);
+            while let #p::Some(__b) = __c.next() {
+                match __b {
+                    #(#fast)*
+                    #(#firsts)|* => {
+                        if let #p::Some(__cookie) = __c.cookie()? {
+                            match __cookie.name() { #arms _ => {} }
+                        }
+                    }
+                    _ => {
+                        __c.skip()?;
+                        continue;
+                    }
+                }
+                if __stop && __seen.is_superset(&__all) {
+                    __cookies_done = true;
+                    break;
+                }
+            }
+            __cookies_left = __c.remaining();
+            #p::Ok(())
+        }
+    }
+
     /// `match` arms dispatching a multipart part name to its body field,
     /// with `__part` in scope, without the catch-all.
     fn part_arms(&self) -> TokenStream {
@@ -353,20 +416,13 @@ fn expand(m: &Model<'_>) -> TokenStream {
     let headers = (cx.has(Source::Header) || cx.has(Source::Cookie)).then(|| {
         let header_arms = cx.arms(Source::Header, Some(quote!(#p::Raw::plain(__value))));
         let cookie_arm = cx.has(Source::Cookie).then(|| {
-            let arms = cx.arms(Source::Cookie, None);
-            let stop = cx.stop_set(Source::Cookie, &words);
+            let scan = cx.cookie_loop(&words);
             quote! {
                 b"cookie" if !__cookies_done => {
-                    let (__stop, __all) = #stop;
-                    match #p::scan_cookies(__value, &mut __cookies_left, |__name, __raw| {
-                        match __name { #arms _ => {} }
-                        __stop && __seen.is_superset(&__all)
-                    }) {
-                        #p::Ok(__done) => __cookies_done = __done,
-                        #p::Err(__e) => {
-                            __failed = #p::Some(__e);
-                            return false;
-                        }
+                    let mut __scan = || -> #p::Result<(), #p::Error> { #scan };
+                    if let #p::Err(__e) = __scan() {
+                        __failed = #p::Some(#p::BindError::Malformed { source: #p::Source::Cookie, error: __e });
+                        return false;
                     }
                 }
             }

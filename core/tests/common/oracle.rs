@@ -89,6 +89,8 @@ pub fn check_urlencoded(input: &[u8]) {
 /// divergence: Unicode (non-ASCII) whitespace is not trimmed here, so such
 /// inputs are compared only for not panicking.
 pub fn check_cookie(input: &str) {
+    check_cookie_cursor(input.as_bytes(), usize::MAX);
+    check_cookie_cursor(input.as_bytes(), input.len() % 4);
     let ours: Vec<(&[u8], &[u8])> = cookie::cookies_with(input.as_bytes(), &unlimited())
         .map(|c| c.expect("no limits, so no error"))
         .map(|c| (c.name(), c.value()))
@@ -105,6 +107,53 @@ pub fn check_cookie(input: &str) {
         assert_eq!(*n, on.as_bytes(), "name in {input:?}");
         assert_eq!(*v, ov.as_bytes(), "value in {input:?}");
     }
+}
+
+/// `cookie::Cursor` recognising `a=` and `ab=` by compare (the derive's
+/// fast path), taking pieces that start with `b` whole and skipping the
+/// rest, agrees with `cookie::Cookies`: the same values for `a` and `ab`,
+/// the same cookies starting with `b`, the same count against the limit and
+/// the same error.
+pub fn check_cookie_cursor<'a>(input: &'a [u8], max: usize) {
+    let mut want = Vec::new();
+    let mut want_err = None;
+    let mut all = cookie::cookies_max(input, max);
+    for c in &mut all {
+        match c {
+            Ok(c) if matches!(c.name(), b"a" | b"ab") || c.name().starts_with(b"b") => {
+                want.push((c.name(), c.value()))
+            }
+            Ok(_) => {}
+            Err(e) => want_err = Some(e),
+        }
+    }
+    let mut got = Vec::new();
+    let mut c = cookie::Cursor::new(input, max);
+    let mut step = |c: &mut cookie::Cursor<'a>, b: u8| -> Result<(), binder_core::Error> {
+        match b {
+            b'a' if c.starts_with(b"a=") => got.push((&b"a"[..], c.value(2)?)),
+            b'a' if c.starts_with(b"ab=") => got.push((&b"ab"[..], c.value(3)?)),
+            b'a' | b'b' => {
+                if let Some(k) = c.cookie()? {
+                    if matches!(k.name(), b"a" | b"ab") || k.name().starts_with(b"b") {
+                        got.push((k.name(), k.value()));
+                    }
+                }
+            }
+            _ => c.skip()?,
+        }
+        Ok(())
+    };
+    let mut err = None;
+    while let Some(b) = c.next() {
+        if let Err(e) = step(&mut c, b) {
+            err = Some(e);
+            break;
+        }
+    }
+    assert_eq!(got, want, "cursor cookies of {input:?}");
+    assert_eq!(err, want_err, "cursor error of {input:?}");
+    assert_eq!(c.remaining(), all.remaining(), "cookies left in {input:?}");
 }
 
 /// `form::walk` (the bind path's skipping scan) agrees with `form::Pairs`:
