@@ -446,6 +446,22 @@ impl<'r> Raw<'r> {
         }
     }
 
+    /// The decoded text, owned: one allocation, no `Cow` in between.
+    ///
+    /// # Errors
+    /// [`ValueErrorKind::InvalidUtf8`] if the decoded bytes are not UTF-8.
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub fn into_string(self) -> Result<alloc::string::String, ValueError> {
+        use alloc::string::String;
+        match self.repr {
+            Repr::Bytes(bytes, Escapes::None) => utf8(bytes).map(String::from),
+            Repr::Text(text, Escapes::None) | Repr::Json(text, false) => Ok(String::from(text)),
+            Repr::Text(text, Escapes::Form) => crate::percent::decode_text_owned::<true>(text),
+            _ => self.into_cow().map(alloc::borrow::Cow::into_owned),
+        }
+    }
+
     /// The decoded text: borrowed when nothing changes, else decoded into
     /// exactly one allocation.
     ///
@@ -618,7 +634,7 @@ impl<'a> FromText<'a> for alloc::string::String {
     }
     #[inline]
     fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
-        raw.into_cow().map(alloc::borrow::Cow::into_owned)
+        raw.into_string()
     }
 }
 

@@ -177,6 +177,14 @@ impl<'a> Cursor<'a> {
     #[inline(always)]
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Option<u8> {
+        // The separator browsers send, `; `, then a name.
+        if let [b';', b' ', b, ref tail @ ..] = *self.rest {
+            if b != b';' && !is_space(b) {
+                self.start = self.len - tail.len() - 2;
+                self.rest = &self.rest[2..];
+                return Some(b);
+            }
+        }
         loop {
             match *self.rest {
                 [] => return None,

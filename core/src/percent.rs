@@ -205,11 +205,37 @@ pub(crate) fn decode_cow_with<const PLUS: bool>(input: &[u8]) -> alloc::borrow::
 pub(crate) fn decode_text<const PLUS: bool>(
     text: &str,
 ) -> Result<alloc::borrow::Cow<'_, str>, crate::ValueError> {
-    let input = text.as_bytes();
-    let mut j = next_escape::<PLUS>(input, 0);
-    if j == input.len() {
+    let j = next_escape::<PLUS>(text.as_bytes(), 0);
+    if j == text.len() {
         return Ok(alloc::borrow::Cow::Borrowed(text));
     }
+    decode_text_from::<PLUS>(text, j).map(alloc::borrow::Cow::Owned)
+}
+
+/// Decodes text known to be UTF-8 into a `String` (see [`decode_text`]).
+///
+/// # Errors
+/// As [`decode_text`].
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn decode_text_owned<const PLUS: bool>(
+    text: &str,
+) -> Result<alloc::string::String, crate::ValueError> {
+    let j = next_escape::<PLUS>(text.as_bytes(), 0);
+    if j == text.len() {
+        return Ok(alloc::string::String::from(text));
+    }
+    decode_text_from::<PLUS>(text, j)
+}
+
+/// [`decode_text`] from `j`, the first escape's index.
+#[cfg(feature = "alloc")]
+#[inline(never)]
+fn decode_text_from<const PLUS: bool>(
+    text: &str,
+    mut j: usize,
+) -> Result<alloc::string::String, crate::ValueError> {
+    let input = text.as_bytes();
     let invalid = || crate::ValueError::new(crate::ValueErrorKind::InvalidUtf8);
     let mut out = alloc::string::String::with_capacity(input.len());
     let mut i = 0;
@@ -217,7 +243,7 @@ pub(crate) fn decode_text<const PLUS: bool>(
         // `i` and `j` sit at ASCII bytes (or the ends): always boundaries.
         out.push_str(text.get(i..j).ok_or_else(invalid)?);
         if j == input.len() {
-            return Ok(alloc::borrow::Cow::Owned(out));
+            return Ok(out);
         }
         i = if PLUS && input[j] == b'+' {
             out.push(' ');
