@@ -77,7 +77,7 @@ impl<'a, 's> Ref<'a, 's, [u8]> {
 /// If `bytes` is not UTF-8.
 #[inline]
 pub fn utf8(bytes: &[u8]) -> Result<&str, ValueError> {
-    core::str::from_utf8(bytes).map_err(|_| ValueError::new(ValueErrorKind::InvalidUtf8))
+    crate::text::from_utf8(bytes).map_err(|_| ValueError::new(ValueErrorKind::InvalidUtf8))
 }
 
 /// How a [`Raw`] value is escaped on the wire.

@@ -265,7 +265,7 @@ impl<'a> Cursor<'a> {
     /// again; otherwise as bytes, each checked when converted to text.
     #[inline(always)]
     pub fn new(input: &'a [u8], limits: &Limits) -> Self {
-        match core::str::from_utf8(input) {
+        match crate::text::from_utf8(input) {
             Ok(text) => Self::text(text, limits),
             Err(_) => Self::with(input, None, limits),
         }

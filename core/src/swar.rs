@@ -29,8 +29,13 @@ fn flags<const N: usize>(word: u64, needles: [u8; N]) -> u64 {
 /// `input.len()` if there is none.
 #[inline(always)]
 pub(crate) fn find_any<const N: usize>(input: &[u8], mut i: usize, needles: [u8; N]) -> usize {
-    while let Some(chunk) = input.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        let word = u64::from_le_bytes(*chunk);
+    let Some(rest) = input.get(i..) else {
+        return input.len();
+    };
+    // `chunks_exact` keeps the loop to one pointer bump and one compare.
+    let mut words = rest.chunks_exact(8);
+    for chunk in &mut words {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
         let found = flags(word, needles);
         if found != 0 {
             return i + (found.trailing_zeros() / 8) as usize;

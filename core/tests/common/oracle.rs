@@ -66,6 +66,8 @@ pub fn ours_urlencoded(input: &[u8]) -> Vec<(Vec<u8>, Vec<u8>)> {
             check_ascii_parses(Raw::form_text(raw), &value);
         }
         check_ascii_parses(binder_core::convert::Raw::form(pair.value()), &value);
+        check_text(pair.value());
+        check_text(input);
         out.push((key, value));
     }
     out
@@ -91,6 +93,7 @@ pub fn check_urlencoded(input: &[u8]) {
 pub fn check_cookie(input: &str) {
     check_cookie_cursor(input.as_bytes(), usize::MAX);
     check_cookie_cursor(input.as_bytes(), input.len() % 4);
+    check_text(input.as_bytes());
     let ours: Vec<(&[u8], &[u8])> = cookie::cookies_with(input.as_bytes(), &unlimited())
         .map(|c| c.expect("no limits, so no error"))
         .map(|c| (c.name(), c.value()))
@@ -239,4 +242,12 @@ fn check_ascii_parses(raw: binder_core::convert::Raw<'_>, decoded: &[u8]) {
     same::<bool>(raw, decoded);
     same::<f64>(raw, decoded);
     same::<f32>(raw, decoded);
+}
+
+/// Bytes become text exactly when `core::str::from_utf8` says they are
+/// UTF-8 (binder's check takes an ASCII fast path first).
+pub fn check_text(bytes: &[u8]) {
+    use binder_core::convert::{FromText, Raw};
+    let got = <&str>::from_raw(Raw::plain(bytes)).ok();
+    assert_eq!(got, std::str::from_utf8(bytes).ok(), "text of {bytes:?}");
 }
