@@ -1,5 +1,5 @@
-//! `json5` and `items1000`: binder against serde_json (axum's `Json`),
-//! owned and borrowed, instructions and allocations.
+//! `json5` and `items1000`: binder against serde_json (axum's `Json`) and
+//! sonic-rs, owned and borrowed, instructions and allocations.
 use binder_bench::*;
 use iai_callgrind::{
     library_benchmark, library_benchmark_group, main, Dhat, EntryPoint, LibraryBenchmarkConfig,
@@ -36,6 +36,18 @@ fn serde_json_user_borrowed(b: &'static [u8]) -> JsonUserRef<'static> {
 }
 
 #[library_benchmark]
+#[bench::json5(checked(JSON5))]
+fn sonic_rs_user_owned(b: &'static [u8]) -> JsonUser {
+    sonic_rs_into::<JsonUser>(black_box(b))
+}
+
+#[library_benchmark]
+#[bench::json5(checked(JSON5))]
+fn sonic_rs_user_borrowed(b: &'static [u8]) -> JsonUserRef<'static> {
+    sonic_rs_into::<JsonUserRef>(black_box(b))
+}
+
+#[library_benchmark]
 #[bench::items1000(checked(ITEMS1000))]
 fn binder_cart_owned(b: &'static [u8]) -> Cart {
     binder_json::<Cart>(black_box(b))
@@ -59,11 +71,24 @@ fn serde_json_cart_borrowed(b: &'static [u8]) -> CartRef<'static> {
     serde_json_into::<CartRef>(black_box(b))
 }
 
+#[library_benchmark]
+#[bench::items1000(checked(ITEMS1000))]
+fn sonic_rs_cart_owned(b: &'static [u8]) -> Cart {
+    sonic_rs_into::<Cart>(black_box(b))
+}
+
+#[library_benchmark]
+#[bench::items1000(checked(ITEMS1000))]
+fn sonic_rs_cart_borrowed(b: &'static [u8]) -> CartRef<'static> {
+    sonic_rs_into::<CartRef>(black_box(b))
+}
+
 library_benchmark_group!(
     name = json;
     benchmarks = binder_user_owned, binder_user_borrowed, serde_json_user_owned,
-        serde_json_user_borrowed, binder_cart_owned, binder_cart_borrowed, serde_json_cart_owned,
-        serde_json_cart_borrowed
+        serde_json_user_borrowed, sonic_rs_user_owned, sonic_rs_user_borrowed, binder_cart_owned,
+        binder_cart_borrowed, serde_json_cart_owned, serde_json_cart_borrowed, sonic_rs_cart_owned,
+        sonic_rs_cart_borrowed
 );
 
 main!(
