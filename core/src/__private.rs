@@ -142,8 +142,8 @@ pub fn offer_json<'r, T: Field<'r>>(
         cx.fail(FieldErrorKind::Duplicate);
         return Ok(());
     }
-    if required && r.peek()? == Kind::String {
-        let s = r.read_str()?;
+    if required && r.value_byte()? == b'"' {
+        let s = r.str_here()?;
         if s.raw().is_empty() {
             cx.fail(FieldErrorKind::Empty);
         } else if let Err(rejected) = T::offer(slot, Raw::json(s)) {
@@ -168,13 +168,16 @@ pub fn scan_json<'r>(
 ) -> Result<(), BindError<'r>> {
     let mut r = Reader::with_limits(body, limits);
     let mut walk = || -> Result<(), Error> {
-        match r.peek()? {
-            Kind::Object => {
-                r.begin_object()?;
+        match r.value_byte()? {
+            b'{' => {
+                r.object_here()?;
                 members::<MAX_KEY>(&mut r, &mut f)?;
             }
-            Kind::Null => r.read_null()?,
-            _ => return Err(Error::new(crate::ErrorKind::JsonUnexpectedType, r.offset())),
+            b'n' => r.null_here()?,
+            _ => {
+                r.peek()?;
+                return Err(Error::new(crate::ErrorKind::JsonUnexpectedType, r.offset()));
+            }
         }
         r.finish()
     };

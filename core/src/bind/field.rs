@@ -506,9 +506,9 @@ impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
         r: &mut Reader<'r>,
         cx: &mut JsonCx<'_, 'r>,
     ) -> Result<(), Error> {
-        match r.peek()? {
-            Kind::Array => {
-                r.begin_array()?;
+        match r.value_byte()? {
+            b'[' => {
+                r.array_here()?;
                 while r.next_element()? {
                     let index = slot.1;
                     slot.1 += 1;
@@ -517,7 +517,7 @@ impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
                     }
                 }
             }
-            Kind::Null => r.read_null()?,
+            b'n' => r.null_here()?,
             _ => {
                 let index = slot.1;
                 slot.1 += 1;

@@ -20,7 +20,7 @@
 use super::errors::{Errors, FieldError, FieldErrorKind, FieldPath, Segment, Source};
 use crate::convert::Raw;
 use crate::error::{Error, ValueError};
-use crate::json::{Kind, Reader};
+use crate::json::Reader;
 
 /// One step of the path to the value being bound, linked to the steps
 /// before it: building a path costs nothing until an error needs it.
@@ -203,9 +203,11 @@ pub fn scalar_with<'r, T>(
         crate::json::Number<'r>,
     ) -> Result<Result<T, ValueError>, crate::json::Number<'r>>,
 ) -> Result<Option<T>, Error> {
-    let raw = match r.peek()? {
-        Kind::String => Raw::json(r.read_str()?),
-        Kind::Number => match number(r.read_number()?) {
+    // One state check and whitespace skip, then dispatch on the byte.
+    let c = r.value_byte()?;
+    let raw = match c {
+        b'"' => Raw::json(r.str_here()?),
+        b'-' | b'0'..=b'9' => match number(r.number_here(c)?) {
             Ok(Ok(v)) => return Ok(Some(v)),
             Ok(Err(e)) => {
                 cx.fail(FieldErrorKind::Invalid(e));
@@ -213,16 +215,17 @@ pub fn scalar_with<'r, T>(
             }
             Err(n) => Raw::plain(n.as_str().as_bytes()),
         },
-        Kind::Bool => Raw::plain(if r.read_bool()? { b"true" } else { b"false" }),
-        Kind::Null => {
-            r.read_null()?;
+        b't' | b'f' => Raw::plain(if r.bool_here(c)? { b"true" } else { b"false" }),
+        b'n' => {
+            r.null_here()?;
             return Ok(None);
         }
-        Kind::Array | Kind::Object => {
+        b'[' | b'{' => {
             r.skip_value()?;
             cx.fail(FieldErrorKind::WrongType(NOT_SINGLE));
             return Ok(None);
         }
+        _ => return Err(r.not_a_value()),
     };
     match convert(raw) {
         Ok(v) => Ok(Some(v)),
@@ -241,13 +244,13 @@ pub fn scalar_with<'r, T>(
 /// A syntax error.
 #[inline]
 pub fn begin_nested<'r>(r: &mut Reader<'r>, cx: &mut JsonCx<'_, 'r>) -> Result<bool, Error> {
-    match r.peek()? {
-        Kind::Object => {
-            r.begin_object()?;
+    match r.value_byte()? {
+        b'{' => {
+            r.object_here()?;
             Ok(true)
         }
-        Kind::Null => {
-            r.read_null()?;
+        b'n' => {
+            r.null_here()?;
             Ok(false)
         }
         _ => {

@@ -256,6 +256,24 @@ impl<'a> Reader<'a> {
         self.next_byte()
     }
 
+    /// Where a value is due, its first byte, not consumed: for a caller
+    /// that dispatches on it and then calls the matching `_here` method
+    /// ([`Reader::str_here`], [`Reader::number_here`], ...) or, for a byte
+    /// that starts no value, [`Reader::not_a_value`]. One state check and
+    /// one whitespace skip, where [`Reader::peek`] and a `read_` method take
+    /// two.
+    #[inline(always)]
+    pub(crate) fn value_byte(&mut self) -> Result<u8, Error> {
+        self.value_start()
+    }
+
+    /// The error for the byte at `pos`, which starts no value.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn not_a_value(&mut self) -> Error {
+        self.unexpected(self.pos)
+    }
+
     /// What the next value is, without consuming it (whitespace aside). The
     /// value is checked only when it is read or skipped.
     ///
@@ -356,6 +374,13 @@ impl<'a> Reader<'a> {
         if c != b'{' {
             return Err(self.mismatch(c));
         }
+        self.object_here()
+    }
+
+    /// Opens the object whose `{` is at `pos`, where a value is due (as
+    /// [`Reader::value_byte`] found).
+    #[inline(always)]
+    pub(crate) fn object_here(&mut self) -> Result<(), Error> {
         self.push(true)?;
         self.state = State::First;
         Ok(())
@@ -384,6 +409,13 @@ impl<'a> Reader<'a> {
         if c != b'[' {
             return Err(self.mismatch(c));
         }
+        self.array_here()
+    }
+
+    /// Opens the array whose `[` is at `pos`, where a value is due (as
+    /// [`Reader::value_byte`] found).
+    #[inline(always)]
+    pub(crate) fn array_here(&mut self) -> Result<(), Error> {
         self.push(false)?;
         self.state = State::First;
         Ok(())
@@ -517,6 +549,13 @@ impl<'a> Reader<'a> {
         if c != b'"' {
             return Err(self.mismatch(c));
         }
+        self.str_here()
+    }
+
+    /// Reads the string whose `"` is at `pos`, where a value is due (as
+    /// [`Reader::value_byte`] found).
+    #[inline(always)]
+    pub(crate) fn str_here(&mut self) -> Result<JsonStr<'a>, Error> {
         let (start, end, escaped) = self.scan_string()?;
         // Both ends are at quotes, so the slice never fails.
         let s = JsonStr::new(self.text.get(start..end).unwrap_or_default(), escaped);
@@ -578,6 +617,13 @@ impl<'a> Reader<'a> {
     #[inline(always)]
     pub fn read_number(&mut self) -> Result<Number<'a>, Error> {
         let c = self.value_start()?;
+        self.number_here(c)
+    }
+
+    /// Reads the number whose first byte, `c` (`-` or a digit), is at
+    /// `pos`, where a value is due (as [`Reader::value_byte`] found).
+    #[inline(always)]
+    pub(crate) fn number_here(&mut self, c: u8) -> Result<Number<'a>, Error> {
         let n = self.scan_number(c)?;
         self.state = State::Next;
         Ok(n)
@@ -717,17 +763,18 @@ impl<'a> Reader<'a> {
     #[inline(always)]
     pub fn read_bool(&mut self) -> Result<bool, Error> {
         let c = self.value_start()?;
-        let v = match c {
-            b't' => {
-                self.literal(b"true")?;
-                true
-            }
-            b'f' => {
-                self.literal(b"false")?;
-                false
-            }
-            _ => return Err(self.mismatch(c)),
-        };
+        if c != b't' && c != b'f' {
+            return Err(self.mismatch(c));
+        }
+        self.bool_here(c)
+    }
+
+    /// Reads the `true` or `false` whose first byte, `c` (`t` or `f`), is
+    /// at `pos`, where a value is due (as [`Reader::value_byte`] found).
+    #[inline(always)]
+    pub(crate) fn bool_here(&mut self, c: u8) -> Result<bool, Error> {
+        let v = c == b't';
+        self.literal(if v { b"true" } else { b"false" })?;
         self.state = State::Next;
         Ok(v)
     }
@@ -752,6 +799,13 @@ impl<'a> Reader<'a> {
         if c != b'n' {
             return Err(self.mismatch(c));
         }
+        self.null_here()
+    }
+
+    /// Reads the `null` whose `n` is at `pos`, where a value is due (as
+    /// [`Reader::value_byte`] found).
+    #[inline(always)]
+    pub(crate) fn null_here(&mut self) -> Result<(), Error> {
         self.literal(b"null")?;
         self.state = State::Next;
         Ok(())
