@@ -419,6 +419,17 @@ pub trait FromText<'a>: Sized {
     fn from_json_number(n: crate::json::Number<'a>) -> Result<Self, ValueError> {
         Self::from_raw(Raw::plain(n.as_str().as_bytes()))
     }
+
+    /// Converts a JSON string from the [`json`](crate::json) reader. The
+    /// default converts it as any [`Raw`] value; text types take it
+    /// borrowed when it has no escapes, without the detour.
+    ///
+    /// # Errors
+    /// As [`FromText::from_raw`].
+    #[inline]
+    fn from_json_str(s: crate::json::JsonStr<'a>) -> Result<Self, ValueError> {
+        Self::from_raw(Raw::json(s))
+    }
 }
 
 /// Converts raw bytes that need no decoding (UTF-8 is still checked).
@@ -488,6 +499,21 @@ impl<'a> FromText<'a> for &'a str {
             Ref::Copied(_) => Err(ValueError::new(ValueErrorKind::NeedsDecoding)),
         }
     }
+    #[inline]
+    fn from_json_str(s: crate::json::JsonStr<'a>) -> Result<Self, ValueError> {
+        match s.as_str() {
+            Some(text) => Ok(text),
+            None => escaped_json_str(s),
+        }
+    }
+}
+
+/// A JSON string with escapes into a type that only borrows: refused, as
+/// [`FromText::from_raw`] refuses it.
+#[cold]
+#[inline(never)]
+fn escaped_json_str<'a, T: FromText<'a>>(s: crate::json::JsonStr<'a>) -> Result<T, ValueError> {
+    T::from_raw(Raw::json(s))
 }
 
 #[cfg(feature = "alloc")]
@@ -505,6 +531,10 @@ impl<'a> FromText<'a> for alloc::borrow::Cow<'a, str> {
     fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
         raw.into_cow()
     }
+    #[inline]
+    fn from_json_str(s: crate::json::JsonStr<'a>) -> Result<Self, ValueError> {
+        Ok(s.to_cow())
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -517,6 +547,13 @@ impl<'a> FromText<'a> for alloc::string::String {
     #[inline]
     fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
         raw.into_cow().map(alloc::borrow::Cow::into_owned)
+    }
+    #[inline]
+    fn from_json_str(s: crate::json::JsonStr<'a>) -> Result<Self, ValueError> {
+        Ok(match s.as_str() {
+            Some(text) => alloc::string::String::from(text),
+            None => crate::json::unescape_string(s.raw()),
+        })
     }
 }
 

@@ -132,7 +132,7 @@ impl<'r, T: FromText<'r>> Value<'r> for T {
 
     #[inline]
     fn from_json(r: &mut Reader<'r>, cx: &mut JsonCx<'_, 'r>) -> Result<Option<Self>, Error> {
-        super::json::scalar_with(r, cx, T::from_raw, |n| Ok(T::from_json_number(n)))
+        super::json::text_value(r, cx)
     }
 
     // Text has no members: a piece is ignored.

@@ -18,7 +18,7 @@
 //!   starts.
 
 use super::errors::{Errors, FieldError, FieldErrorKind, FieldPath, Segment, Source};
-use crate::convert::Raw;
+use crate::convert::{FromText, Raw};
 use crate::error::{Error, ValueError};
 use crate::json::Reader;
 
@@ -234,6 +234,73 @@ pub fn scalar_with<'r, T>(
             Ok(None)
         }
     }
+}
+
+/// Reads one JSON value for a [`FromText`] type: a string through
+/// [`FromText::from_json_str`] and a number through
+/// [`FromText::from_json_number`], inline (one of the two is what a field
+/// expects); anything else out of line, as [`scalar`] reads it.
+///
+/// # Errors
+/// A syntax error: the body is malformed and the bind ends.
+#[inline(always)]
+pub(crate) fn text_value<'r, T: FromText<'r>>(
+    r: &mut Reader<'r>,
+    cx: &mut JsonCx<'_, 'r>,
+) -> Result<Option<T>, Error> {
+    let c = r.value_byte()?;
+    let v = if c == b'"' {
+        T::from_json_str(r.str_here()?)
+    } else if c == b'-' || c.is_ascii_digit() {
+        T::from_json_number(r.number_here(c)?)
+    } else {
+        return other_value(r, cx, c, T::from_raw);
+    };
+    match v {
+        Ok(v) => Ok(Some(v)),
+        Err(e) => {
+            invalid(cx, e);
+            Ok(None)
+        }
+    }
+}
+
+/// The values [`text_value`] does not expect, at `c`: `true` and `false`
+/// converted as text, `null`, an array or object refused.
+#[inline(never)]
+fn other_value<'r, T>(
+    r: &mut Reader<'r>,
+    cx: &mut JsonCx<'_, 'r>,
+    c: u8,
+    convert: impl FnOnce(Raw<'r>) -> Result<T, ValueError>,
+) -> Result<Option<T>, Error> {
+    let raw = match c {
+        b't' | b'f' => Raw::plain(if r.bool_here(c)? { b"true" } else { b"false" }),
+        b'n' => {
+            r.null_here()?;
+            return Ok(None);
+        }
+        b'[' | b'{' => {
+            r.skip_value()?;
+            cx.fail(FieldErrorKind::WrongType(NOT_SINGLE));
+            return Ok(None);
+        }
+        _ => return Err(r.not_a_value()),
+    };
+    match convert(raw) {
+        Ok(v) => Ok(Some(v)),
+        Err(e) => {
+            invalid(cx, e);
+            Ok(None)
+        }
+    }
+}
+
+/// Records a value the field's type refused.
+#[cold]
+#[inline(never)]
+fn invalid(cx: &mut JsonCx<'_, '_>, e: ValueError) {
+    cx.fail(FieldErrorKind::Invalid(e));
 }
 
 /// Reads an object's opening for a nested struct: `Ok(true)` when members
