@@ -154,9 +154,13 @@ pub fn offer_json<'r, T: Field<'r>>(
     T::offer_json(slot, r, cx)
 }
 
+/// What [`members`]' lookups return for a name that is no field's.
+pub const NO_FIELD: usize = usize::MAX;
+
 /// Walks a JSON body once, to its end: the top-level value must be an
-/// object (or `null`, no members); `f` gets each member's decoded name and
-/// the reader positioned at its value, which it must read or skip.
+/// object (or `null`, no members); each member is looked up as
+/// [`members`] does, and `f` gets the field's index and the reader
+/// positioned at its value, which it must read or skip.
 ///
 /// # Errors
 /// A syntax error or a limit passed: [`BindError::Malformed`].
@@ -164,14 +168,16 @@ pub fn offer_json<'r, T: Field<'r>>(
 pub fn scan_json<'r>(
     body: &'r [u8],
     limits: &Limits,
-    mut f: impl FnMut(&[u8], &mut Reader<'r>) -> Result<(), Error>,
+    known: impl Fn(u64) -> usize,
+    named: impl Fn(&[u8]) -> usize,
+    mut f: impl FnMut(usize, &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), BindError<'r>> {
     let mut r = Reader::with_limits(body, limits);
     let mut walk = || -> Result<(), Error> {
         match r.value_byte()? {
             b'{' => {
                 r.object_here()?;
-                members::<MAX_KEY>(&mut r, &mut f)?;
+                members::<MAX_KEY>(&mut r, &known, &named, &mut f)?;
             }
             b'n' => r.null_here()?,
             _ => {
@@ -187,9 +193,13 @@ pub fn scan_json<'r>(
     })
 }
 
-/// Walks an object's members (its `{` already read): `f` gets each
-/// member's decoded name and the reader at its value, which it must read or
-/// skip; a name longer than any field's is skipped with its value.
+/// Walks an object's members (its `{` already read), finding each one's
+/// field without scanning its name when it can: `known` maps the word
+/// [`Reader`] packs from a short name's first bytes (see
+/// `json::reader::short_name`) to a field index, and only a name it does
+/// not know is read and decoded, for `named` to map. A name no field has
+/// ([`NO_FIELD`]) is skipped with its value; otherwise `f` gets the field
+/// index and the reader at the value, which it must read or skip.
 ///
 /// # Errors
 /// A JSON syntax error.
@@ -199,14 +209,26 @@ pub fn scan_json<'r>(
 #[inline(always)]
 pub fn members<'r, const N: usize>(
     r: &mut Reader<'r>,
-    mut f: impl FnMut(&[u8], &mut Reader<'r>) -> Result<(), Error>,
+    known: impl Fn(u64) -> usize,
+    named: impl Fn(&[u8]) -> usize,
+    mut f: impl FnMut(usize, &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let mut scratch = [0u8; N];
-    while let Some(name) = r.next_member(&mut scratch)? {
-        match name.key() {
-            Some(key) => f(key, r)?,
-            None => r.skip_value()?,
+    while let Some(word) = r.member_start()? {
+        let mut field = known(word);
+        if field != NO_FIELD {
+            r.take_short_name(word)?;
+        } else {
+            field = match r.member_name(&mut scratch)?.key() {
+                Some(key) => named(key),
+                None => NO_FIELD,
+            };
+            if field == NO_FIELD {
+                r.skip_value()?;
+                continue;
+            }
         }
+        f(field, r)?;
     }
     Ok(())
 }
