@@ -430,6 +430,16 @@ pub trait FromText<'a>: Sized {
     fn from_json_str(s: crate::json::JsonStr<'a>) -> Result<Self, ValueError> {
         Self::from_raw(Raw::json(s))
     }
+
+    /// Converts a JSON `true` or `false`. The default converts the word as
+    /// text (a `String` field keeps it); `bool` takes it as it is.
+    ///
+    /// # Errors
+    /// As [`FromText::from_raw`].
+    #[inline]
+    fn from_json_bool(b: bool) -> Result<Self, ValueError> {
+        Self::from_raw(Raw::plain(if b { b"true" } else { b"false" }))
+    }
 }
 
 /// Converts raw bytes that need no decoding (UTF-8 is still checked).
@@ -662,6 +672,10 @@ impl<'a> FromText<'a> for bool {
     #[inline]
     fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
         raw.with_bytes(parse_bool)
+    }
+    #[inline]
+    fn from_json_bool(b: bool) -> Result<Self, ValueError> {
+        Ok(b)
     }
 }
 

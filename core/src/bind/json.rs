@@ -237,8 +237,9 @@ pub fn scalar_with<'r, T>(
 }
 
 /// Reads one JSON value for a [`FromText`] type: a string through
-/// [`FromText::from_json_str`] and a number through
-/// [`FromText::from_json_number`], inline (one of the two is what a field
+/// [`FromText::from_json_str`], a number through
+/// [`FromText::from_json_number`] and a boolean through
+/// [`FromText::from_json_bool`], inline (one of them is what a field
 /// expects); anything else out of line, as [`scalar`] reads it.
 ///
 /// # Errors
@@ -253,8 +254,10 @@ pub(crate) fn text_value<'r, T: FromText<'r>>(
         T::from_json_str(r.str_here()?)
     } else if c == b'-' || c.is_ascii_digit() {
         T::from_json_number(r.number_here(c)?)
+    } else if c == b't' || c == b'f' {
+        T::from_json_bool(r.bool_here(c)?)
     } else {
-        return other_value(r, cx, c, T::from_raw);
+        return other_value(r, cx, c);
     };
     match v {
         Ok(v) => Ok(Some(v)),
@@ -265,34 +268,21 @@ pub(crate) fn text_value<'r, T: FromText<'r>>(
     }
 }
 
-/// The values [`text_value`] does not expect, at `c`: `true` and `false`
-/// converted as text, `null`, an array or object refused.
+/// The values [`text_value`] does not expect, at `c`: `null`, an array
+/// or object refused, a byte that starts no value.
 #[inline(never)]
-fn other_value<'r, T>(
-    r: &mut Reader<'r>,
-    cx: &mut JsonCx<'_, 'r>,
-    c: u8,
-    convert: impl FnOnce(Raw<'r>) -> Result<T, ValueError>,
-) -> Result<Option<T>, Error> {
-    let raw = match c {
-        b't' | b'f' => Raw::plain(if r.bool_here(c)? { b"true" } else { b"false" }),
+fn other_value<T>(r: &mut Reader<'_>, cx: &mut JsonCx<'_, '_>, c: u8) -> Result<Option<T>, Error> {
+    match c {
         b'n' => {
             r.null_here()?;
-            return Ok(None);
+            Ok(None)
         }
         b'[' | b'{' => {
             r.skip_value()?;
             cx.fail(FieldErrorKind::WrongType(NOT_SINGLE));
-            return Ok(None);
-        }
-        _ => return Err(r.not_a_value()),
-    };
-    match convert(raw) {
-        Ok(v) => Ok(Some(v)),
-        Err(e) => {
-            invalid(cx, e);
             Ok(None)
         }
+        _ => Err(r.not_a_value()),
     }
 }
 
