@@ -130,7 +130,7 @@ impl<'r, T: FromText<'r>> Value<'r> for T {
         T::from_raw(raw)
     }
 
-    #[inline]
+    #[inline(always)]
     fn from_json(r: &mut Reader<'r>, cx: &mut JsonCx<'_, 'r>) -> Result<Option<Self>, Error> {
         super::json::text_value(r, cx)
     }
@@ -350,7 +350,7 @@ impl<'r, T: Value<'r>> Field<'r> for T {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     fn offer_json(
         slot: &mut Self::Slot,
         r: &mut Reader<'r>,
