@@ -2,6 +2,7 @@
 //! in any release.
 
 pub use crate::bind::field::{offer_in, split_path};
+use crate::bind::json::fail_cold;
 pub use crate::bind::json::{begin_nested, JsonCx};
 pub use crate::bind::Value;
 pub use crate::bind::{
@@ -139,15 +140,15 @@ pub fn offer_json<'r, T: Field<'r>>(
 ) -> Result<(), Error> {
     if !first {
         r.skip_value()?;
-        cx.fail(FieldErrorKind::Duplicate);
+        fail_cold(cx.reborrow(), FieldErrorKind::Duplicate);
         return Ok(());
     }
     if required && r.value_byte()? == b'"' {
         let s = r.str_here()?;
         if s.raw().is_empty() {
-            cx.fail(FieldErrorKind::Empty);
+            fail_cold(cx.reborrow(), FieldErrorKind::Empty);
         } else if let Err(rejected) = T::offer(slot, Raw::json(s)) {
-            cx.fail(FieldErrorKind::Invalid(rejected.error));
+            fail_cold(cx.reborrow(), FieldErrorKind::Invalid(rejected.error));
         }
         return Ok(());
     }

@@ -84,6 +84,19 @@ impl<'e, 'r> JsonCx<'e, 'r> {
         }
     }
 
+    /// This context again, for as long as the borrow: to hand by value to
+    /// an out-of-line failure path ([`fail_cold`]), so that a context only
+    /// ever failed that way is built in that path alone.
+    #[inline(always)]
+    pub(crate) fn reborrow(&mut self) -> JsonCx<'_, 'r> {
+        JsonCx {
+            errors: &mut *self.errors,
+            field: self.field,
+            source: self.source,
+            node: self.node,
+        }
+    }
+
     /// Records that the value here failed.
     #[inline]
     pub fn fail(&mut self, kind: FieldErrorKind) {
@@ -257,12 +270,12 @@ pub(crate) fn text_value<'r, T: FromText<'r>>(
     } else if c == b't' || c == b'f' {
         T::from_json_bool(r.bool_here(c)?)
     } else {
-        return other_value(r, cx, c);
+        return other_value(r, cx.reborrow(), c);
     };
     match v {
         Ok(v) => Ok(Some(v)),
         Err(e) => {
-            invalid(cx, e);
+            invalid(cx.reborrow(), e);
             Ok(None)
         }
     }
@@ -271,7 +284,7 @@ pub(crate) fn text_value<'r, T: FromText<'r>>(
 /// The values [`text_value`] does not expect, at `c`: `null`, an array
 /// or object refused, a byte that starts no value.
 #[inline(never)]
-fn other_value<T>(r: &mut Reader<'_>, cx: &mut JsonCx<'_, '_>, c: u8) -> Result<Option<T>, Error> {
+fn other_value<T>(r: &mut Reader<'_>, mut cx: JsonCx<'_, '_>, c: u8) -> Result<Option<T>, Error> {
     match c {
         b'n' => {
             r.null_here()?;
@@ -289,8 +302,16 @@ fn other_value<T>(r: &mut Reader<'_>, cx: &mut JsonCx<'_, '_>, c: u8) -> Result<
 /// Records a value the field's type refused.
 #[cold]
 #[inline(never)]
-fn invalid(cx: &mut JsonCx<'_, '_>, e: ValueError) {
-    cx.fail(FieldErrorKind::Invalid(e));
+fn invalid(cx: JsonCx<'_, '_>, e: ValueError) {
+    fail_cold(cx, FieldErrorKind::Invalid(e));
+}
+
+/// Records that the value at `cx` failed, out of line: `cx` comes by value
+/// ([`JsonCx::reborrow`]) so that the hot path never builds it.
+#[cold]
+#[inline(never)]
+pub(crate) fn fail_cold(mut cx: JsonCx<'_, '_>, kind: FieldErrorKind) {
+    cx.fail(kind);
 }
 
 /// Reads an object's opening for a nested struct: `Ok(true)` when members
