@@ -320,21 +320,26 @@ pub(crate) fn fail_cold(mut cx: JsonCx<'_, '_>, kind: FieldErrorKind) {
 ///
 /// # Errors
 /// A syntax error.
-#[inline]
+#[inline(always)]
 pub fn begin_nested<'r>(r: &mut Reader<'r>, cx: &mut JsonCx<'_, 'r>) -> Result<bool, Error> {
     match r.value_byte()? {
         b'{' => {
             r.object_here()?;
             Ok(true)
         }
-        b'n' => {
-            r.null_here()?;
-            Ok(false)
-        }
-        _ => {
-            r.skip_value()?;
-            cx.fail(FieldErrorKind::WrongType("expected an object"));
-            Ok(false)
-        }
+        c => not_nested(r, cx.reborrow(), c),
     }
+}
+
+/// [`begin_nested`] at anything but an object, out of line.
+#[cold]
+#[inline(never)]
+fn not_nested(r: &mut Reader<'_>, cx: JsonCx<'_, '_>, c: u8) -> Result<bool, Error> {
+    if c == b'n' {
+        r.null_here()?;
+    } else {
+        r.skip_value()?;
+        fail_cold(cx, FieldErrorKind::WrongType("expected an object"));
+    }
+    Ok(false)
 }
