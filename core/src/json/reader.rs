@@ -611,9 +611,13 @@ impl<'a> Reader<'a> {
     /// [`Reader::value_byte`] found).
     #[inline(always)]
     pub(crate) fn str_here(&mut self) -> Result<JsonStr<'a>, Error> {
-        let (start, end, escaped) = self.scan_string()?;
-        // Both ends are at quotes, so the slice never fails.
-        let s = JsonStr::new(self.text.get(start..end).unwrap_or_default(), escaped);
+        let text = self.text;
+        let start = self.pos + 1;
+        let (end, escaped) = self.string_end(start)?;
+        // Both ends are at quotes, so the slice never fails; sliced before
+        // `pos` moves, so the end's boundary check reuses the quote just read.
+        let s = JsonStr::new(text.get(start..end).unwrap_or_default(), escaped);
+        self.pos = end + 1;
         self.state = State::Next;
         Ok(s)
     }
@@ -622,34 +626,45 @@ impl<'a> Reader<'a> {
     /// starts and ends (at the closing quote), and whether it has escapes.
     #[inline(always)]
     fn scan_string(&mut self) -> Result<(usize, usize, bool), Error> {
-        let bytes = self.bytes();
         let start = self.pos + 1;
+        let (end, escaped) = self.string_end(start)?;
+        self.pos = end + 1;
+        Ok((start, end, escaped))
+    }
+
+    /// Where the string whose text starts at `start` ends (its closing
+    /// quote), and whether it has escapes; `pos` is left alone. Only a
+    /// failure touches the reader.
+    #[inline(always)]
+    fn string_end(&mut self, start: usize) -> Result<(usize, bool), Error> {
+        let bytes = self.bytes();
         let mut i = start;
         let mut escaped = false;
         loop {
             i = find_stop(bytes, i);
             match bytes.get(i) {
-                Some(b'"') => break,
+                Some(b'"') => return Ok((i, escaped)),
                 Some(b'\\') => {
                     escaped = true;
-                    i = self.check_escape(i)?;
+                    match escape_at(bytes, i) {
+                        Ok((_, used)) => i += used,
+                        Err(e) => return Err(self.bad_escape(e, i)),
+                    }
                 }
                 Some(_) => return Err(self.fail(ErrorKind::JsonControlChar, i)),
                 None => return Err(self.eof()),
             }
         }
-        self.pos = i + 1;
-        Ok((start, i, escaped))
     }
 
-    /// Checks the escape at `i` (a `\`); where the string goes on after it.
+    /// The escape at `i` (a `\`) is not valid.
     #[cold]
-    fn check_escape(&mut self, i: usize) -> Result<usize, Error> {
-        match escape_at(self.bytes(), i) {
-            Ok((_, used)) => Ok(i + used),
-            Err(EscapeError::Eof) => Err(self.eof()),
-            Err(EscapeError::Invalid) => Err(self.fail(ErrorKind::JsonInvalidEscape, i)),
-            Err(EscapeError::LoneSurrogate) => Err(self.fail(ErrorKind::JsonLoneSurrogate, i)),
+    #[inline(never)]
+    fn bad_escape(&mut self, e: EscapeError, i: usize) -> Error {
+        match e {
+            EscapeError::Eof => self.eof(),
+            EscapeError::Invalid => self.fail(ErrorKind::JsonInvalidEscape, i),
+            EscapeError::LoneSurrogate => self.fail(ErrorKind::JsonLoneSurrogate, i),
         }
     }
 
