@@ -1045,8 +1045,8 @@ fn digits(bytes: &[u8], mut i: usize, value: &mut u64) -> usize {
 /// name, written without escapes.
 #[inline(always)]
 pub(crate) fn short_name(bytes: &[u8], i: usize) -> u64 {
-    let w = match bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        Some(chunk) => u64::from_le_bytes(*chunk),
+    let w = match bytes.get(i..i.wrapping_add(8)) {
+        Some(chunk) => u64::from_le_bytes(chunk.try_into().unwrap_or_default()),
         None => short_tail(bytes, i),
     };
     const LO: u64 = 0x0101_0101_0101_0101;
