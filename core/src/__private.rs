@@ -2,6 +2,7 @@
 //! in any release.
 
 pub use crate::bind::field::{offer_in, split_path};
+use crate::bind::json::fail_cold;
 pub use crate::bind::json::{begin_nested, JsonCx};
 pub use crate::bind::Value;
 pub use crate::bind::{
@@ -141,24 +142,28 @@ pub fn offer_json<'r, T: Field<'r>>(
 ) -> Result<(), Error> {
     if !first {
         r.skip_value()?;
-        cx.fail(FieldErrorKind::Duplicate);
+        fail_cold(cx.reborrow(), FieldErrorKind::Duplicate);
         return Ok(());
     }
-    if required && r.peek()? == Kind::String {
-        let s = r.read_str()?;
+    if required && r.value_byte()? == b'"' {
+        let s = r.str_here()?;
         if s.raw().is_empty() {
-            cx.fail(FieldErrorKind::Empty);
+            fail_cold(cx.reborrow(), FieldErrorKind::Empty);
         } else if let Err(rejected) = T::offer(slot, Raw::json(s)) {
-            cx.fail(FieldErrorKind::Invalid(rejected.error));
+            fail_cold(cx.reborrow(), FieldErrorKind::Invalid(rejected.error));
         }
         return Ok(());
     }
     T::offer_json(slot, r, cx)
 }
 
+/// What [`members`]' lookups return for a name that is no field's.
+pub const NO_FIELD: usize = usize::MAX;
+
 /// Walks a JSON body once, to its end: the top-level value must be an
-/// object (or `null`, no members); `f` gets each member's decoded name and
-/// the reader positioned at its value, which it must read or skip.
+/// object (or `null`, no members); each member is looked up as
+/// [`members`] does, and `f` gets the field's index and the reader
+/// positioned at its value, which it must read or skip.
 ///
 /// # Errors
 /// A syntax error or a limit passed: [`BindError::Malformed`].
@@ -166,17 +171,22 @@ pub fn offer_json<'r, T: Field<'r>>(
 pub fn scan_json<'r>(
     body: &'r [u8],
     limits: &Limits,
-    mut f: impl FnMut(&[u8], &mut Reader<'r>) -> Result<(), Error>,
+    known: impl Fn(u64) -> usize,
+    named: impl Fn(&[u8]) -> usize,
+    mut f: impl FnMut(usize, &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), BindError<'r>> {
     let mut r = Reader::with_limits(body, limits);
     let mut walk = || -> Result<(), Error> {
-        match r.peek()? {
-            Kind::Object => {
-                r.begin_object()?;
-                members::<MAX_KEY>(&mut r, &mut f)?;
+        match r.value_byte()? {
+            b'{' => {
+                r.object_here()?;
+                members::<MAX_KEY>(&mut r, &known, &named, &mut f)?;
             }
-            Kind::Null => r.read_null()?,
-            _ => return Err(Error::new(crate::ErrorKind::JsonUnexpectedType, r.offset())),
+            b'n' => r.null_here()?,
+            _ => {
+                r.peek()?;
+                return Err(Error::new(crate::ErrorKind::JsonUnexpectedType, r.offset()));
+            }
         }
         r.finish()
     };
@@ -186,9 +196,13 @@ pub fn scan_json<'r>(
     })
 }
 
-/// Walks an object's members (its `{` already read): `f` gets each
-/// member's decoded name and the reader at its value, which it must read or
-/// skip; a name longer than any field's is skipped with its value.
+/// Walks an object's members (its `{` already read), finding each one's
+/// field without scanning its name when it can: `known` maps the word
+/// [`Reader`] packs from a short name's first bytes (see
+/// `json::reader::short_name`) to a field index, and only a name it does
+/// not know is read and decoded, for `named` to map. A name no field has
+/// ([`NO_FIELD`]) is skipped with its value; otherwise `f` gets the field
+/// index and the reader at the value, which it must read or skip.
 ///
 /// # Errors
 /// A JSON syntax error.
@@ -198,14 +212,26 @@ pub fn scan_json<'r>(
 #[inline(always)]
 pub fn members<'r, const N: usize>(
     r: &mut Reader<'r>,
-    mut f: impl FnMut(&[u8], &mut Reader<'r>) -> Result<(), Error>,
+    known: impl Fn(u64) -> usize,
+    named: impl Fn(&[u8]) -> usize,
+    mut f: impl FnMut(usize, &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let mut scratch = [0u8; N];
-    while let Some(name) = r.next_member(&mut scratch)? {
-        match name.key() {
-            Some(key) => f(key, r)?,
-            None => r.skip_value()?,
+    while let Some(word) = r.member_start()? {
+        let mut field = known(word);
+        if field != NO_FIELD {
+            r.take_short_name(word)?;
+        } else {
+            field = match r.member_name(&mut scratch)?.key() {
+                Some(key) => named(key),
+                None => NO_FIELD,
+            };
+            if field == NO_FIELD {
+                r.skip_value()?;
+                continue;
+            }
         }
+        f(field, r)?;
     }
     Ok(())
 }

@@ -537,6 +537,27 @@ pub trait FromText<'a>: Sized {
     fn from_json_number(n: crate::json::Number<'a>) -> Result<Self, ValueError> {
         Self::from_raw(Raw::plain(n.as_str().as_bytes()))
     }
+
+    /// Converts a JSON string from the [`json`](crate::json) reader. The
+    /// default converts it as any [`Raw`] value; text types take it
+    /// borrowed when it has no escapes, without the detour.
+    ///
+    /// # Errors
+    /// As [`FromText::from_raw`].
+    #[inline]
+    fn from_json_str(s: crate::json::JsonStr<'a>) -> Result<Self, ValueError> {
+        Self::from_raw(Raw::json(s))
+    }
+
+    /// Converts a JSON `true` or `false`. The default converts the word as
+    /// text (a `String` field keeps it); `bool` takes it as it is.
+    ///
+    /// # Errors
+    /// As [`FromText::from_raw`].
+    #[inline]
+    fn from_json_bool(b: bool) -> Result<Self, ValueError> {
+        Self::from_raw(Raw::plain(if b { b"true" } else { b"false" }))
+    }
 }
 
 /// Converts raw bytes that need no decoding (UTF-8 is still checked).
@@ -606,6 +627,21 @@ impl<'a> FromText<'a> for &'a str {
             Ref::Copied(_) => Err(ValueError::new(ValueErrorKind::NeedsDecoding)),
         }
     }
+    #[inline]
+    fn from_json_str(s: crate::json::JsonStr<'a>) -> Result<Self, ValueError> {
+        match s.as_str() {
+            Some(text) => Ok(text),
+            None => escaped_json_str(s),
+        }
+    }
+}
+
+/// A JSON string with escapes into a type that only borrows: refused, as
+/// [`FromText::from_raw`] refuses it.
+#[cold]
+#[inline(never)]
+fn escaped_json_str<'a, T: FromText<'a>>(s: crate::json::JsonStr<'a>) -> Result<T, ValueError> {
+    T::from_raw(Raw::json(s))
 }
 
 #[cfg(feature = "alloc")]
@@ -623,6 +659,10 @@ impl<'a> FromText<'a> for alloc::borrow::Cow<'a, str> {
     fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
         raw.into_cow()
     }
+    #[inline]
+    fn from_json_str(s: crate::json::JsonStr<'a>) -> Result<Self, ValueError> {
+        Ok(s.to_cow())
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -635,6 +675,13 @@ impl<'a> FromText<'a> for alloc::string::String {
     #[inline]
     fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
         raw.into_string()
+    }
+    #[inline]
+    fn from_json_str(s: crate::json::JsonStr<'a>) -> Result<Self, ValueError> {
+        Ok(match s.as_str() {
+            Some(text) => alloc::string::String::from(text),
+            None => crate::json::unescape_string(s.raw()),
+        })
     }
 }
 
@@ -828,6 +875,10 @@ impl<'a> FromText<'a> for bool {
     fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
         // Every accepted spelling is letters and digits: never escaped.
         raw.parse_ascii(parse_bool, |_| true)
+    }
+    #[inline]
+    fn from_json_bool(b: bool) -> Result<Self, ValueError> {
+        Ok(b)
     }
 }
 

@@ -253,25 +253,46 @@ impl Ctx<'_> {
         }
     }
 
-    /// `match` arms dispatching a JSON member name to its body field, with
-    /// `__r` (the reader) in scope and `cx` building each field's `JsonCx`.
+    /// `match` arms dispatching a JSON member, by its field's index, to
+    /// its body field, with `__r` (the reader) in scope and `cx` building
+    /// each field's `JsonCx`.
     fn json_arms(&self, cx_of: impl Fn(usize, &str) -> TokenStream) -> TokenStream {
         let Ctx { p, .. } = self;
         let arms = self.of(Source::Body).map(|(i, f)| {
             let b = f.bound.as_ref().expect("bound");
             let ty = &f.ty;
             let slot = format_ident!("__s{}", i);
-            let lit = LitByteStr::new(b.key.as_bytes(), Span::call_site());
             let required = b.required;
             let cx = cx_of(i, &b.key);
             quote! {
-                #lit => {
+                #i => {
                     let __first = __seen.insert(#i);
                     #p::offer_json::<#ty>(&mut #slot, __first, __r, #required, #cx)?;
                 }
             }
         });
         quote! { #(#arms)* }
+    }
+
+    /// The two lookups from a JSON member's name to its body field's
+    /// index (`__private::members`): by the word packed from a short
+    /// name's first bytes, then by the decoded name.
+    fn json_lookups(&self) -> (TokenStream, TokenStream) {
+        let Ctx { p, .. } = self;
+        let words = self.of(Source::Body).filter_map(|(i, f)| {
+            let key = &f.bound.as_ref()?.key;
+            let word = proc_macro2::Literal::u64_suffixed(json_word(key.as_bytes())?);
+            Some(quote! { #word => #i, })
+        });
+        let names = self.of(Source::Body).map(|(i, f)| {
+            let key = &f.bound.as_ref().expect("bound").key;
+            let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
+            quote! { #lit => #i, }
+        });
+        (
+            quote! { |__w: u64| -> usize { match __w { #(#words)* _ => #p::NO_FIELD } } },
+            quote! { |__k: &[u8]| -> usize { match __k { #(#names)* _ => #p::NO_FIELD } } },
+        )
     }
 
     /// `(stop, all)`: whether a scan of `source` may stop early, and the
@@ -291,6 +312,21 @@ impl Ctx<'_> {
             )
         }
     }
+}
+
+/// The word `binder_core`'s JSON reader packs from a member name's first
+/// bytes when the name is `key` (`json::reader::short_name`): the key and
+/// its closing quote, little-endian, zero-padded. `None` for a key it
+/// cannot recognise that way: eight bytes or more, or holding `"`, `\` or
+/// a control byte (which a JSON string writes escaped).
+fn json_word(key: &[u8]) -> Option<u64> {
+    if key.len() > 7 || key.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\') {
+        return None;
+    }
+    let mut buf = [0u8; 8];
+    buf[..key.len()].copy_from_slice(key);
+    buf[key.len()] = b'"';
+    Some(u64::from_le_bytes(buf))
 }
 
 /// The statements that settle every field's value (`__v{i}`), given how
@@ -447,6 +483,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
         let body_entry_arms = cx.entry_arms(Source::Body);
         let part_arms = cx.part_arms();
         let json_arms = cx.json_arms(|i, key| quote!(&mut #p::JsonCx::new(&mut __errors, #i, #key)));
+        let (json_known, json_named) = cx.json_lookups();
         quote! {
             match __req.body() {
                 #p::Body::None => {}
@@ -454,8 +491,8 @@ fn expand(m: &Model<'_>) -> TokenStream {
                     #form_scan
                 }
                 #p::Body::Json(__bytes) => {
-                    #p::scan_json(__bytes, __limits, |__key, __r| {
-                        match __key {
+                    #p::scan_json(__bytes, __limits, #json_known, #json_named, |__field, __r| {
+                        match __field {
                             #json_arms
                             _ => __r.skip_value()?,
                         }
@@ -508,6 +545,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
             quote! { let mut #slot = <#ty as #p::Field<#lt>>::slot(); }
         });
     let nested_arms = cx.json_arms(|_, key| quote!(&mut __cx.at(#p::Segment::Key(#key))));
+    let (nested_known, nested_named) = cx.json_lookups();
     let nested_finishes = finish_stmts(m, &p, &lt, true);
     let nested_members = m.fields.iter().map(|f| f.member);
     let longest = m
@@ -612,8 +650,8 @@ fn expand(m: &Model<'_>) -> TokenStream {
                 }
                 let mut __seen = #p::Bits::<#words>::new();
                 #(#nested_slots)*
-                #p::members::<#longest>(__r, |__key, __r| {
-                    match __key {
+                #p::members::<#longest>(__r, #nested_known, #nested_named, |__field, __r| {
+                    match __field {
                         #nested_arms
                         _ => __r.skip_value()?,
                     }

@@ -233,6 +233,107 @@ fn escaped_member_names_match() {
 }
 
 #[test]
+fn member_names_match_by_their_first_bytes_or_decoded_alike() {
+    // Short names are recognised by their first eight bytes, the rest
+    // (long, escaped, or holding `"` or `\`) by their decoded bytes: both
+    // must find the same fields and nothing else.
+    #[derive(Bind, Debug, PartialEq)]
+    struct K {
+        #[bind(body)]
+        a: Option<u8>,
+        #[bind(body)]
+        age: Option<u8>,
+        #[bind(body = "seven77")]
+        seven: Option<u8>,
+        #[bind(body = "eight888")]
+        eight: Option<u8>,
+        #[bind(body = "café")]
+        cafe: Option<u8>,
+        #[bind(body = "q\"")]
+        quote: Option<u8>,
+        #[bind(body = "x\\")]
+        backslash: Option<u8>,
+        #[bind(body = "t\t")]
+        tab: Option<u8>,
+    }
+    fn k(body: &[u8]) -> Result<K, BindError<'_>> {
+        K::bind(&json(body))
+    }
+    let none = K {
+        a: None,
+        age: None,
+        seven: None,
+        eight: None,
+        cafe: None,
+        quote: None,
+        backslash: None,
+        tab: None,
+    };
+    let all = br#"{"a":1,"age":2,"seven77":3,"eight888":4,"caf\u00e9":5,"q\"":6,"x\\":7,"t\t":8}"#;
+    let want = K {
+        a: Some(1),
+        age: Some(2),
+        seven: Some(3),
+        eight: Some(4),
+        cafe: Some(5),
+        quote: Some(6),
+        backslash: Some(7),
+        tab: Some(8),
+    };
+    assert_eq!(k(all).unwrap(), want);
+    let plain = "{\"a\" : 1 ,\"age\"\n:2,\"seven77\":3,\"eight888\":4,\"café\":5,\"q\\\"\":6,\"x\\\\\":7,\"t\\t\":8}";
+    assert_eq!(k(plain.as_bytes()).unwrap(), want);
+    let escaped = br#"{"\u0061":1,"ag\u0065":2,"seven7\u0037":3,"eight88\u0038":4}"#;
+    let r = k(escaped).unwrap();
+    assert_eq!(
+        (r.a, r.age, r.seven, r.eight),
+        (Some(1), Some(2), Some(3), Some(4))
+    );
+    // Near misses name nothing: prefixes, extensions, other escapes.
+    for near in [
+        &br#"{"ag":1}"#[..],
+        br#"{"agex":1}"#,
+        br#"{"":1}"#,
+        br#"{"A":1}"#,
+        br#"{"seven7":1}"#,
+        br#"{"seven777":1}"#,
+        br#"{"eight88":1}"#,
+        br#"{"eight8888":1}"#,
+        br#"{"cafe":1}"#,
+        br#"{"q\\":1}"#,
+        br#"{"q":1}"#,
+        br#"{"b\bs":1}"#,
+        br#"{"a\"":1}"#,
+        br#"{"x\"":1}"#,
+    ] {
+        assert_eq!(k(near).unwrap(), none, "{}", String::from_utf8_lossy(near));
+    }
+    // A short name at the very end of the input, or cut short, is a
+    // syntax error, never a match.
+    for bad in [
+        &br#"{"a"#[..],
+        br#"{"a""#,
+        br#"{"a":"#,
+        br#"{"age"}"#,
+        br#"{"age" 1}"#,
+        b"{\"a\x01\":1}",
+        b"{\"t\t\":1}",
+        b"{\"a\xff\":1}",
+    ] {
+        assert!(
+            matches!(k(bad), Err(BindError::Malformed { .. })),
+            "{}",
+            String::from_utf8_lossy(bad)
+        );
+    }
+    // A name sent twice is a duplicate whichever way each was matched.
+    assert_eq!(
+        k(br#"{"age":1,"ag\u0065":2}"#).unwrap_err().to_string(),
+        "body: age: sent more than once"
+    );
+}
+
+#[test]
 fn a_million_invalid_elements_report_max_errors_and_a_count() {
     #[derive(Bind, Debug)]
     struct V {

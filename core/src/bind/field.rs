@@ -130,9 +130,9 @@ impl<'r, T: FromText<'r>> Value<'r> for T {
         T::from_raw(raw)
     }
 
-    #[inline]
+    #[inline(always)]
     fn from_json(r: &mut Reader<'r>, cx: &mut JsonCx<'_, 'r>) -> Result<Option<Self>, Error> {
-        super::json::scalar_with(r, cx, T::from_raw, |n| Ok(T::from_json_number(n)))
+        super::json::text_value(r, cx)
     }
 
     // Text has no members: a piece is ignored.
@@ -350,7 +350,7 @@ impl<'r, T: Value<'r>> Field<'r> for T {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     fn offer_json(
         slot: &mut Self::Slot,
         r: &mut Reader<'r>,
@@ -506,9 +506,9 @@ impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
         r: &mut Reader<'r>,
         cx: &mut JsonCx<'_, 'r>,
     ) -> Result<(), Error> {
-        match r.peek()? {
-            Kind::Array => {
-                r.begin_array()?;
+        match r.value_byte()? {
+            b'[' => {
+                r.array_here()?;
                 while r.next_element()? {
                     let index = slot.1;
                     slot.1 += 1;
@@ -517,7 +517,7 @@ impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
                     }
                 }
             }
-            Kind::Null => r.read_null()?,
+            b'n' => r.null_here()?,
             _ => {
                 let index = slot.1;
                 slot.1 += 1;

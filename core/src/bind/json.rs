@@ -18,9 +18,9 @@
 //!   starts.
 
 use super::errors::{Errors, FieldError, FieldErrorKind, FieldPath, Segment, Source};
-use crate::convert::Raw;
+use crate::convert::{FromText, Raw};
 use crate::error::{Error, ValueError};
-use crate::json::{Kind, Reader};
+use crate::json::Reader;
 
 /// One step of the path to the value being bound, linked to the steps
 /// before it: building a path costs nothing until an error needs it.
@@ -81,6 +81,19 @@ impl<'e, 'r> JsonCx<'e, 'r> {
                 parent: Some(&self.node),
                 segment,
             },
+        }
+    }
+
+    /// This context again, for as long as the borrow: to hand by value to
+    /// an out-of-line failure path ([`fail_cold`]), so that a context only
+    /// ever failed that way is built in that path alone.
+    #[inline(always)]
+    pub(crate) fn reborrow(&mut self) -> JsonCx<'_, 'r> {
+        JsonCx {
+            errors: &mut *self.errors,
+            field: self.field,
+            source: self.source,
+            node: self.node,
         }
     }
 
@@ -203,9 +216,11 @@ pub fn scalar_with<'r, T>(
         crate::json::Number<'r>,
     ) -> Result<Result<T, ValueError>, crate::json::Number<'r>>,
 ) -> Result<Option<T>, Error> {
-    let raw = match r.peek()? {
-        Kind::String => Raw::json(r.read_str()?),
-        Kind::Number => match number(r.read_number()?) {
+    // One state check and whitespace skip, then dispatch on the byte.
+    let c = r.value_byte()?;
+    let raw = match c {
+        b'"' => Raw::json(r.str_here()?),
+        b'-' | b'0'..=b'9' => match number(r.number_here(c)?) {
             Ok(Ok(v)) => return Ok(Some(v)),
             Ok(Err(e)) => {
                 cx.fail(FieldErrorKind::Invalid(e));
@@ -213,16 +228,17 @@ pub fn scalar_with<'r, T>(
             }
             Err(n) => Raw::plain(n.as_str().as_bytes()),
         },
-        Kind::Bool => Raw::plain(if r.read_bool()? { b"true" } else { b"false" }),
-        Kind::Null => {
-            r.read_null()?;
+        b't' | b'f' => Raw::plain(if r.bool_here(c)? { b"true" } else { b"false" }),
+        b'n' => {
+            r.null_here()?;
             return Ok(None);
         }
-        Kind::Array | Kind::Object => {
+        b'[' | b'{' => {
             r.skip_value()?;
             cx.fail(FieldErrorKind::WrongType(NOT_SINGLE));
             return Ok(None);
         }
+        _ => return Err(r.not_a_value()),
     };
     match convert(raw) {
         Ok(v) => Ok(Some(v)),
@@ -233,27 +249,97 @@ pub fn scalar_with<'r, T>(
     }
 }
 
+/// Reads one JSON value for a [`FromText`] type: a string through
+/// [`FromText::from_json_str`], a number through
+/// [`FromText::from_json_number`] and a boolean through
+/// [`FromText::from_json_bool`], inline (one of them is what a field
+/// expects); anything else out of line, as [`scalar`] reads it.
+///
+/// # Errors
+/// A syntax error: the body is malformed and the bind ends.
+#[inline(always)]
+pub(crate) fn text_value<'r, T: FromText<'r>>(
+    r: &mut Reader<'r>,
+    cx: &mut JsonCx<'_, 'r>,
+) -> Result<Option<T>, Error> {
+    let c = r.value_byte()?;
+    let v = if c == b'"' {
+        T::from_json_str(r.str_here()?)
+    } else if c == b'-' || c.is_ascii_digit() {
+        T::from_json_number(r.number_here(c)?)
+    } else if c == b't' || c == b'f' {
+        T::from_json_bool(r.bool_here(c)?)
+    } else {
+        return other_value(r, cx.reborrow(), c);
+    };
+    match v {
+        Ok(v) => Ok(Some(v)),
+        Err(e) => {
+            invalid(cx.reborrow(), e);
+            Ok(None)
+        }
+    }
+}
+
+/// The values [`text_value`] does not expect, at `c`: `null`, an array
+/// or object refused, a byte that starts no value.
+#[inline(never)]
+fn other_value<T>(r: &mut Reader<'_>, mut cx: JsonCx<'_, '_>, c: u8) -> Result<Option<T>, Error> {
+    match c {
+        b'n' => {
+            r.null_here()?;
+            Ok(None)
+        }
+        b'[' | b'{' => {
+            r.skip_value()?;
+            cx.fail(FieldErrorKind::WrongType(NOT_SINGLE));
+            Ok(None)
+        }
+        _ => Err(r.not_a_value()),
+    }
+}
+
+/// Records a value the field's type refused.
+#[cold]
+#[inline(never)]
+fn invalid(cx: JsonCx<'_, '_>, e: ValueError) {
+    fail_cold(cx, FieldErrorKind::Invalid(e));
+}
+
+/// Records that the value at `cx` failed, out of line: `cx` comes by value
+/// ([`JsonCx::reborrow`]) so that the hot path never builds it.
+#[cold]
+#[inline(never)]
+pub(crate) fn fail_cold(mut cx: JsonCx<'_, '_>, kind: FieldErrorKind) {
+    cx.fail(kind);
+}
+
 /// Reads an object's opening for a nested struct: `Ok(true)` when members
 /// follow; `Ok(false)` for `null` (no value) or anything else (recorded in
 /// `cx` as `wrong_type`, its bytes read).
 ///
 /// # Errors
 /// A syntax error.
-#[inline]
+#[inline(always)]
 pub fn begin_nested<'r>(r: &mut Reader<'r>, cx: &mut JsonCx<'_, 'r>) -> Result<bool, Error> {
-    match r.peek()? {
-        Kind::Object => {
-            r.begin_object()?;
+    match r.value_byte()? {
+        b'{' => {
+            r.object_here()?;
             Ok(true)
         }
-        Kind::Null => {
-            r.read_null()?;
-            Ok(false)
-        }
-        _ => {
-            r.skip_value()?;
-            cx.fail(FieldErrorKind::WrongType("expected an object"));
-            Ok(false)
-        }
+        c => not_nested(r, cx.reborrow(), c),
     }
+}
+
+/// [`begin_nested`] at anything but an object, out of line.
+#[cold]
+#[inline(never)]
+fn not_nested(r: &mut Reader<'_>, cx: JsonCx<'_, '_>, c: u8) -> Result<bool, Error> {
+    if c == b'n' {
+        r.null_here()?;
+    } else {
+        r.skip_value()?;
+        fail_cold(cx, FieldErrorKind::WrongType("expected an object"));
+    }
+    Ok(false)
 }

@@ -256,6 +256,24 @@ impl<'a> Reader<'a> {
         self.next_byte()
     }
 
+    /// Where a value is due, its first byte, not consumed: for a caller
+    /// that dispatches on it and then calls the matching `_here` method
+    /// ([`Reader::str_here`], [`Reader::number_here`], ...) or, for a byte
+    /// that starts no value, [`Reader::not_a_value`]. One state check and
+    /// one whitespace skip, where [`Reader::peek`] and a `read_` method take
+    /// two.
+    #[inline(always)]
+    pub(crate) fn value_byte(&mut self) -> Result<u8, Error> {
+        self.value_start()
+    }
+
+    /// The error for the byte at `pos`, which starts no value.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn not_a_value(&mut self) -> Error {
+        self.unexpected(self.pos)
+    }
+
     /// What the next value is, without consuming it (whitespace aside). The
     /// value is checked only when it is read or skipped.
     ///
@@ -356,6 +374,13 @@ impl<'a> Reader<'a> {
         if c != b'{' {
             return Err(self.mismatch(c));
         }
+        self.object_here()
+    }
+
+    /// Opens the object whose `{` is at `pos`, where a value is due (as
+    /// [`Reader::value_byte`] found).
+    #[inline(always)]
+    pub(crate) fn object_here(&mut self) -> Result<(), Error> {
         self.push(true)?;
         self.state = State::First;
         Ok(())
@@ -384,6 +409,13 @@ impl<'a> Reader<'a> {
         if c != b'[' {
             return Err(self.mismatch(c));
         }
+        self.array_here()
+    }
+
+    /// Opens the array whose `[` is at `pos`, where a value is due (as
+    /// [`Reader::value_byte`] found).
+    #[inline(always)]
+    pub(crate) fn array_here(&mut self) -> Result<(), Error> {
         self.push(false)?;
         self.state = State::First;
         Ok(())
@@ -439,6 +471,61 @@ impl<'a> Reader<'a> {
         // Matched as bytes: no `str` is made unless asked for.
         let raw = slice(self.bytes(), start, end);
         Ok(Some(Name::new(raw, escaped, scratch)))
+    }
+
+    /// Starts the next member, as [`Reader::next_member`] does, but stops
+    /// at its name's opening quote: `None` at the object's `}`, else the
+    /// name's first bytes as [`short_name`] packs them. The caller then
+    /// either takes the name whole with [`Reader::take_short_name`] (when
+    /// the word is one it knows) or reads it with [`Reader::member_name`].
+    #[inline(always)]
+    pub(crate) fn member_start(&mut self) -> Result<Option<u64>, Error> {
+        if matches!(self.state, State::Value | State::Failed) || !self.in_object() {
+            return Err(self.out_of_order());
+        }
+        let mut c = self.next_byte()?;
+        if c == b'}' {
+            self.pop();
+            return Ok(None);
+        }
+        if self.state == State::Next {
+            if c != b',' {
+                return Err(self.unexpected(self.pos));
+            }
+            self.pos += 1;
+            c = self.next_byte()?;
+        }
+        if c != b'"' {
+            return Err(self.unexpected(self.pos));
+        }
+        Ok(Some(short_name(self.bytes(), self.pos + 1)))
+    }
+
+    /// Takes the name [`Reader::member_start`] stopped at, whose word (not
+    /// 0) the caller matched against a name it knows, and its colon: the
+    /// word holds the whole name and its closing quote, so nothing is
+    /// scanned.
+    #[inline(always)]
+    pub(crate) fn take_short_name(&mut self, word: u64) -> Result<(), Error> {
+        // The closing quote is the word's highest non-zero byte.
+        let len = (63 - word.leading_zeros() as usize) / 8;
+        self.pos += len + 2;
+        if self.next_byte()? != b':' {
+            return Err(self.unexpected(self.pos));
+        }
+        self.pos += 1;
+        self.state = State::Value;
+        Ok(())
+    }
+
+    /// Reads the name [`Reader::member_start`] stopped at, and its colon,
+    /// as [`Reader::next_member`] does.
+    #[inline(always)]
+    pub(crate) fn member_name<'s>(&mut self, scratch: &'s mut [u8]) -> Result<Name<'a, 's>, Error> {
+        let (start, end, escaped) = self.name(b'"')?;
+        self.state = State::Value;
+        let raw = slice(self.bytes(), start, end);
+        Ok(Name::new(raw, escaped, scratch))
     }
 
     /// A member's name starting with `c` at `pos`, and its colon: where the
@@ -517,9 +604,20 @@ impl<'a> Reader<'a> {
         if c != b'"' {
             return Err(self.mismatch(c));
         }
-        let (start, end, escaped) = self.scan_string()?;
-        // Both ends are at quotes, so the slice never fails.
-        let s = JsonStr::new(self.text.get(start..end).unwrap_or_default(), escaped);
+        self.str_here()
+    }
+
+    /// Reads the string whose `"` is at `pos`, where a value is due (as
+    /// [`Reader::value_byte`] found).
+    #[inline(always)]
+    pub(crate) fn str_here(&mut self) -> Result<JsonStr<'a>, Error> {
+        let text = self.text;
+        let start = self.pos + 1;
+        let (end, escaped) = self.string_end(start)?;
+        // Both ends are at quotes, so the slice never fails; sliced before
+        // `pos` moves, so the end's boundary check reuses the quote just read.
+        let s = JsonStr::new(text.get(start..end).unwrap_or_default(), escaped);
+        self.pos = end + 1;
         self.state = State::Next;
         Ok(s)
     }
@@ -528,34 +626,45 @@ impl<'a> Reader<'a> {
     /// starts and ends (at the closing quote), and whether it has escapes.
     #[inline(always)]
     fn scan_string(&mut self) -> Result<(usize, usize, bool), Error> {
-        let bytes = self.bytes();
         let start = self.pos + 1;
+        let (end, escaped) = self.string_end(start)?;
+        self.pos = end + 1;
+        Ok((start, end, escaped))
+    }
+
+    /// Where the string whose text starts at `start` ends (its closing
+    /// quote), and whether it has escapes; `pos` is left alone. Only a
+    /// failure touches the reader.
+    #[inline(always)]
+    fn string_end(&mut self, start: usize) -> Result<(usize, bool), Error> {
+        let bytes = self.bytes();
         let mut i = start;
         let mut escaped = false;
         loop {
             i = find_stop(bytes, i);
             match bytes.get(i) {
-                Some(b'"') => break,
+                Some(b'"') => return Ok((i, escaped)),
                 Some(b'\\') => {
                     escaped = true;
-                    i = self.check_escape(i)?;
+                    match escape_at(bytes, i) {
+                        Ok((_, used)) => i += used,
+                        Err(e) => return Err(self.bad_escape(e, i)),
+                    }
                 }
                 Some(_) => return Err(self.fail(ErrorKind::JsonControlChar, i)),
                 None => return Err(self.eof()),
             }
         }
-        self.pos = i + 1;
-        Ok((start, i, escaped))
     }
 
-    /// Checks the escape at `i` (a `\`); where the string goes on after it.
+    /// The escape at `i` (a `\`) is not valid.
     #[cold]
-    fn check_escape(&mut self, i: usize) -> Result<usize, Error> {
-        match escape_at(self.bytes(), i) {
-            Ok((_, used)) => Ok(i + used),
-            Err(EscapeError::Eof) => Err(self.eof()),
-            Err(EscapeError::Invalid) => Err(self.fail(ErrorKind::JsonInvalidEscape, i)),
-            Err(EscapeError::LoneSurrogate) => Err(self.fail(ErrorKind::JsonLoneSurrogate, i)),
+    #[inline(never)]
+    fn bad_escape(&mut self, e: EscapeError, i: usize) -> Error {
+        match e {
+            EscapeError::Eof => self.eof(),
+            EscapeError::Invalid => self.fail(ErrorKind::JsonInvalidEscape, i),
+            EscapeError::LoneSurrogate => self.fail(ErrorKind::JsonLoneSurrogate, i),
         }
     }
 
@@ -578,6 +687,13 @@ impl<'a> Reader<'a> {
     #[inline(always)]
     pub fn read_number(&mut self) -> Result<Number<'a>, Error> {
         let c = self.value_start()?;
+        self.number_here(c)
+    }
+
+    /// Reads the number whose first byte, `c` (`-` or a digit), is at
+    /// `pos`, where a value is due (as [`Reader::value_byte`] found).
+    #[inline(always)]
+    pub(crate) fn number_here(&mut self, c: u8) -> Result<Number<'a>, Error> {
         let n = self.scan_number(c)?;
         self.state = State::Next;
         Ok(n)
@@ -717,17 +833,18 @@ impl<'a> Reader<'a> {
     #[inline(always)]
     pub fn read_bool(&mut self) -> Result<bool, Error> {
         let c = self.value_start()?;
-        let v = match c {
-            b't' => {
-                self.literal(b"true")?;
-                true
-            }
-            b'f' => {
-                self.literal(b"false")?;
-                false
-            }
-            _ => return Err(self.mismatch(c)),
-        };
+        if c != b't' && c != b'f' {
+            return Err(self.mismatch(c));
+        }
+        self.bool_here(c)
+    }
+
+    /// Reads the `true` or `false` whose first byte, `c` (`t` or `f`), is
+    /// at `pos`, where a value is due (as [`Reader::value_byte`] found).
+    #[inline(always)]
+    pub(crate) fn bool_here(&mut self, c: u8) -> Result<bool, Error> {
+        let v = c == b't';
+        self.literal(if v { b"true" } else { b"false" })?;
         self.state = State::Next;
         Ok(v)
     }
@@ -752,6 +869,13 @@ impl<'a> Reader<'a> {
         if c != b'n' {
             return Err(self.mismatch(c));
         }
+        self.null_here()
+    }
+
+    /// Reads the `null` whose `n` is at `pos`, where a value is due (as
+    /// [`Reader::value_byte`] found).
+    #[inline(always)]
+    pub(crate) fn null_here(&mut self) -> Result<(), Error> {
         self.literal(b"null")?;
         self.state = State::Next;
         Ok(())
@@ -909,6 +1033,65 @@ fn digits(bytes: &[u8], mut i: usize, value: &mut u64) -> usize {
     i
 }
 
+/// The first bytes of a member's name starting at `i` (after its opening
+/// quote), through its closing quote, as a little-endian `u64`, the bytes
+/// after the quote zeroed: `age"` for `"age": 1`. 0 when no `"` is among
+/// the eight bytes at `i` (a name of eight bytes or more).
+///
+/// The first `"` may be escaped or follow a control byte, so the word
+/// names a member only when the caller knows it: a name of at most seven
+/// bytes, none of them `"`, `\` or a control byte, followed by `"`.
+/// Matching such a word proves the string is that
+/// name, written without escapes.
+#[inline(always)]
+pub(crate) fn short_name(bytes: &[u8], i: usize) -> u64 {
+    let w = match bytes.get(i..i.wrapping_add(8)) {
+        Some(chunk) => u64::from_le_bytes(chunk.try_into().unwrap_or_default()),
+        None => short_tail(bytes, i),
+    };
+    const LO: u64 = 0x0101_0101_0101_0101;
+    let q = w ^ (LO * u64::from(b'"'));
+    // The lowest flag is exact: the lowest byte equal to `"`.
+    let found = q.wrapping_sub(LO) & !q & (LO << 7);
+    if found == 0 {
+        return 0;
+    }
+    w & (u64::MAX >> (63 - found.trailing_zeros()))
+}
+
+/// The input's last bytes from `i`, fewer than eight, zero-padded.
+#[cold]
+fn short_tail(bytes: &[u8], i: usize) -> u64 {
+    let mut buf = [0u8; 8];
+    let rest = bytes.get(i..).unwrap_or_default();
+    let n = rest.len().min(8);
+    buf[..n].copy_from_slice(&rest[..n]);
+    u64::from_le_bytes(buf)
+}
+
+/// The word [`short_name`] gives for a member named `name`, if a name
+/// can be recognised by its word: at most seven bytes, none of them `"`,
+/// `\` or a control byte. The derive computes the same words for the
+/// names it matches (`json_words` in `binder-derive`).
+#[cfg(test)]
+pub(crate) const fn short_name_word(name: &[u8]) -> Option<u64> {
+    if name.len() > 7 {
+        return None;
+    }
+    let mut buf = [0u8; 8];
+    let mut i = 0;
+    while i < name.len() {
+        let b = name[i];
+        if b < 0x20 || b == b'"' || b == b'\\' {
+            return None;
+        }
+        buf[i] = b;
+        i += 1;
+    }
+    buf[i] = b'"';
+    Some(u64::from_le_bytes(buf))
+}
+
 /// Decimal digits that always fit a `u64`.
 const FAST_DIGITS: usize = 19;
 
@@ -937,4 +1120,40 @@ fn kind_of(c: u8) -> Option<Kind> {
 #[cold]
 fn valid_prefix(input: &[u8], valid_up_to: usize) -> &str {
     core::str::from_utf8(&input[..valid_up_to]).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_names_pack_through_their_first_quote() {
+        // Every way a name can start, at every distance from the input's
+        // end: the word is a known name's exactly when the name is that
+        // name, written as is.
+        let names: &[&[u8]] = &[b"", b"a", b"age", b"seven77", b"eight888", b"caf\xc3\xa9"];
+        for name in names {
+            let word = short_name_word(name);
+            for tail in [&b""[..], b":", b":1}", b" : 12345678}"] {
+                let mut input = alloc::vec![b'"'];
+                input.extend_from_slice(name);
+                input.push(b'"');
+                input.extend_from_slice(tail);
+                let got = short_name(&input, 1);
+                assert_eq!(word.is_some_and(|w| w == got), name.len() <= 7, "{input:?}");
+                if name.len() <= 7 {
+                    assert_eq!((63 - got.leading_zeros() as usize) / 8, name.len());
+                }
+            }
+        }
+        assert_eq!(short_name(b"\"abcdefgh\"", 1), 0);
+        assert_eq!(short_name(b"\"ab", 1), 0);
+        assert_eq!(
+            short_name(b"\"a\\\"\"", 1),
+            u64::from_le_bytes(*b"a\\\"\0\0\0\0\0")
+        );
+        assert_eq!(short_name_word(b"a\\"), None);
+        assert_eq!(short_name_word(b"a\""), None);
+        assert_eq!(short_name_word(b"t\t"), None);
+    }
 }

@@ -21,8 +21,8 @@ const HI: u64 = 0x8080_8080_8080_8080;
 /// used.
 #[inline(always)]
 pub(super) fn find_stop(bytes: &[u8], mut i: usize) -> usize {
-    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        let w = u64::from_le_bytes(*chunk);
+    while let Some(chunk) = bytes.get(i..i.wrapping_add(8)) {
+        let w = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
         let t = w ^ (LO * 0x02);
         let b = w ^ (LO * u64::from(b'\\'));
         let found = (t.wrapping_sub(LO * 0x21) | b.wrapping_sub(LO)) & !w & HI;

@@ -139,6 +139,15 @@ fn check_str(s: JsonStr<'_>) -> String {
         Err(e) => assert!(s.has_escapes() && e.kind() == ValueErrorKind::NeedsDecoding),
     }
     assert_eq!(s.to_raw().bytes(), raw.as_bytes());
+    // The JSON shortcuts the bind takes agree with the `Raw` conversions.
+    assert_eq!(String::from_json_str(s).unwrap(), decoded);
+    let cow = Cow::<str>::from_json_str(s).unwrap();
+    assert_eq!(matches!(cow, Cow::Borrowed(_)), !s.has_escapes());
+    assert_eq!(cow, decoded);
+    assert_eq!(
+        <&str>::from_json_str(s).map_err(|e| e.kind()),
+        <&str>::from_raw(s.to_raw()).map_err(|e| e.kind())
+    );
     decoded
 }
 
@@ -196,6 +205,7 @@ pub fn check_json(input: &[u8]) {
     let limits = serde_limits();
     let mut huge = Vec::new();
     let ours = ours(input, &limits, &mut huge);
+    check_members(input, &ours, &limits);
     assert_eq!(
         skipped(input, &limits),
         ours.as_ref().map(|_| ()).map_err(|e| *e),
@@ -286,5 +296,121 @@ fn same_number(text: &str, theirs: &serde_json::Number, input: &[u8]) {
                 "{text}"
             );
         }
+    }
+}
+
+/// Body fields whose names the derive recognises in each of its ways: by
+/// their first bytes (short names), by the decoded name (eight bytes or
+/// more, or holding `"`, `\` or a control byte, or not ASCII), and both.
+#[derive(binder_derive::BindCore, Debug, PartialEq)]
+#[bind(crate = "binder_core")]
+struct Members {
+    #[bind(body)]
+    a: Option<String>,
+    #[bind(body)]
+    age: Option<String>,
+    #[bind(body = "seven77")]
+    seven: Option<String>,
+    #[bind(body = "eight888")]
+    eight: Option<String>,
+    #[bind(body = "\u{e9}")]
+    e_acute: Option<String>,
+    #[bind(body = "q\"")]
+    quote: Option<String>,
+    #[bind(body = "x\\")]
+    backslash: Option<String>,
+    #[bind(body = "t\t")]
+    tab: Option<String>,
+}
+
+/// `Members`' body keys, in declaration order.
+const MEMBER_KEYS: [&str; 8] = [
+    "a", "age", "seven77", "eight888", "\u{e9}", "q\"", "x\\", "t\t",
+];
+
+/// The derive's walk of the body matches what the reader's walk read: a
+/// document the reader refuses is malformed; otherwise each field takes
+/// the first member with its decoded name (text as is, a number as
+/// written, a boolean as its word, `null` as none, an array or object a
+/// type error), and every later one is a duplicate.
+fn check_members(input: &[u8], ours: &Result<J, Error>, limits: &Limits) {
+    use binder_core::bind::{Bind, BindError, Body, FieldErrorKind, Parts, Segment};
+    let mut limits = *limits;
+    limits.max_errors = usize::MAX;
+    let parts = Parts {
+        body: Body::Json(input),
+        ..Parts::default()
+    };
+    let got = Members::bind_with(&parts, &limits);
+    let members = match ours {
+        Err(_) | Ok(J::Null | J::Bool(_) | J::Num(_) | J::Str(_) | J::Arr(_)) => {
+            let malformed = !matches!(ours, Ok(J::Null));
+            match &got {
+                Err(BindError::Malformed { .. }) => assert!(malformed, "{input:?}: {got:?}"),
+                Ok(m) => assert!(!malformed && m.a.is_none(), "{input:?}: {got:?}"),
+                _ => panic!("{input:?}: {got:?}"),
+            }
+            return;
+        }
+        Ok(J::Obj(members)) => members,
+    };
+    let mut values: Vec<Option<String>> = vec![None; MEMBER_KEYS.len()];
+    let mut seen = [false; MEMBER_KEYS.len()];
+    let mut want_errors = Vec::new();
+    for (name, value) in members {
+        let Some(i) = MEMBER_KEYS.iter().position(|k| k == name) else {
+            continue;
+        };
+        if std::mem::replace(&mut seen[i], true) {
+            want_errors.push((MEMBER_KEYS[i], "duplicate"));
+            continue;
+        }
+        values[i] = match value {
+            J::Str(text) | J::Num(text) => Some(text.clone()),
+            J::Bool(b) => Some(b.to_string()),
+            J::Null => None,
+            J::Arr(_) | J::Obj(_) => {
+                want_errors.push((MEMBER_KEYS[i], "wrong_type"));
+                None
+            }
+        };
+    }
+    match got {
+        Ok(m) => {
+            assert!(want_errors.is_empty(), "{input:?}: want {want_errors:?}");
+            let got = [
+                m.a,
+                m.age,
+                m.seven,
+                m.eight,
+                m.e_acute,
+                m.quote,
+                m.backslash,
+                m.tab,
+            ];
+            assert_eq!(got.as_slice(), values.as_slice(), "{input:?}");
+        }
+        Err(BindError::Fields(errors)) => {
+            let mut got_errors: Vec<(&str, &str)> = errors
+                .as_slice()
+                .iter()
+                .map(|e| {
+                    let key = match e.path().segments() {
+                        [Segment::Key(k)] => *k,
+                        other => panic!("{input:?}: path {other:?}"),
+                    };
+                    let kind = match e.kind() {
+                        FieldErrorKind::Duplicate => "duplicate",
+                        FieldErrorKind::WrongType(_) => "wrong_type",
+                        other => panic!("{input:?}: {other:?}"),
+                    };
+                    (key, kind)
+                })
+                .collect();
+            got_errors.sort_unstable();
+            want_errors.sort_unstable();
+            assert_eq!(got_errors, want_errors, "{input:?}");
+        }
+        Err(e) => panic!("{input:?}: {e:?}"),
     }
 }

@@ -248,6 +248,21 @@ const JSON_NAMES: &[&[u8]] = &[
     b"a long member name",
     br"a long \u0065scaped name",
     br"\ud83d\ude00",
+    // The names of `json_oracle`'s derived `Members`, and near misses.
+    b"age",
+    br"ag\u0065",
+    b"ag",
+    b"agex",
+    b"seven77",
+    b"seven7",
+    b"eight888",
+    b"eight8888",
+    "\u{e9}".as_bytes(),
+    br"\u00e9",
+    br#"q\""#,
+    br"x\\",
+    br"x\",
+    br"t\t",
 ];
 
 const JSON_WS: &[&[u8]] = &[b"", b"", b"", b" ", b"\n", b"\t", b"\r\n", b"  "];
