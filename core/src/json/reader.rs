@@ -124,7 +124,7 @@ impl<'a> Reader<'a> {
     /// ```
     #[inline]
     pub fn with_limits(input: &'a [u8], limits: &Limits) -> Self {
-        let (text, complete) = match core::str::from_utf8(input) {
+        let (text, complete) = match crate::text::from_utf8(input) {
             Ok(text) => (text, true),
             Err(e) => (valid_prefix(input, e.valid_up_to()), false),
         };
