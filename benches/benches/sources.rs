@@ -95,6 +95,18 @@ fn floor_cookie_owned(h: &'static [u8]) -> Cookies {
     floor_cookie(black_box(h))
 }
 
+#[library_benchmark]
+#[bench::cookie6(checked(COOKIE6))]
+fn cookie_crate_borrowed(h: &'static [u8]) -> CookiesRef<'static> {
+    cookie_crate_ref(black_box(h))
+}
+
+#[library_benchmark]
+#[bench::cookie6(checked(COOKIE6))]
+fn floor_cookie_borrowed(h: &'static [u8]) -> CookiesRef<'static> {
+    floor_cookie_ref(black_box(h))
+}
+
 library_benchmark_group!(
     name = urlencoded;
     benchmarks = binder_owned, binder_borrowed, serde_urlencoded_owned, serde_urlencoded_borrowed,
@@ -103,7 +115,8 @@ library_benchmark_group!(
 
 library_benchmark_group!(
     name = cookies;
-    benchmarks = binder_cookie_owned, binder_cookie_borrowed, cookie_crate_owned, floor_cookie_owned
+    benchmarks = binder_cookie_owned, binder_cookie_borrowed, cookie_crate_owned, floor_cookie_owned,
+        cookie_crate_borrowed, floor_cookie_borrowed
 );
 
 main!(

@@ -451,6 +451,49 @@ pub fn cookie_crate(header: &[u8]) -> Cookies {
     }
 }
 
+/// The cookie crate, borrowed: `value_raw` is a slice of the header, its
+/// quotes stripped as `value_trimmed` strips them.
+pub fn cookie_crate_ref(header: &[u8]) -> CookiesRef<'_> {
+    let header = std::str::from_utf8(header).expect("utf-8");
+    let (mut session, mut lang) = (None, None);
+    for c in cookie::Cookie::split_parse(header).flatten() {
+        let value = || {
+            let v = c.value_raw().expect("parsed from the header");
+            v.strip_prefix('"')
+                .and_then(|v| v.strip_suffix('"'))
+                .unwrap_or(v)
+        };
+        match c.name() {
+            "session" if session.is_none() => session = Some(value()),
+            "lang" if lang.is_none() => lang = Some(value()),
+            _ => {}
+        }
+    }
+    CookiesRef {
+        session: session.expect("session"),
+        lang: lang.expect("lang"),
+    }
+}
+
+/// The hand-written floor, borrowed.
+pub fn floor_cookie_ref(header: &[u8]) -> CookiesRef<'_> {
+    let header = std::str::from_utf8(header).expect("utf-8");
+    let (mut session, mut lang) = (None, None);
+    for piece in header.split(';') {
+        if let Some((n, v)) = piece.split_once('=') {
+            match n.trim() {
+                "session" if session.is_none() => session = Some(v.trim()),
+                "lang" if lang.is_none() => lang = Some(v.trim()),
+                _ => {}
+            }
+        }
+    }
+    CookiesRef {
+        session: session.expect("session"),
+        lang: lang.expect("lang"),
+    }
+}
+
 /// The hand-written floor: `split(';')`, `split_once('=')`, `trim`.
 pub fn floor_cookie(header: &[u8]) -> Cookies {
     let header = std::str::from_utf8(header).expect("utf-8");
@@ -580,6 +623,12 @@ pub fn check_all() {
         ("Quarterly report", 2, 4096)
     );
     assert_eq!(floor_cookie(COOKIE6), c);
+    let r = CookiesRef {
+        session: &c.session,
+        lang: &c.lang,
+    };
+    assert_eq!(cookie_crate_ref(COOKIE6), r);
+    assert_eq!(floor_cookie_ref(COOKIE6), r);
 }
 
 #[cfg(test)]
