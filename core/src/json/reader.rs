@@ -473,7 +473,9 @@ impl<'a> Reader<'a> {
         Ok(Some(Name::new(raw, escaped, scratch)))
     }
 
-    /// Starts the next member, as [`Reader::next_member`] does, but stops
+    /// Starts the next member, as [`Reader::next_member`] does (its first
+    /// lines are the same on purpose: one shared helper returning the
+    /// name's first byte measured 6% more instructions on json5), but stops
     /// at its name's opening quote: `None` at the object's `}`, else the
     /// name's first bytes as [`short_name`] packs them. The caller then
     /// either takes the name whole with [`Reader::take_short_name`] (when
