@@ -870,3 +870,20 @@ fn the_generator_builds_what_it_says() {
     assert_eq!(want[0].filename.as_deref(), Some(&b""[..]));
     assert!(check_roundtrip(&spec).unwrap().1.both_accept);
 }
+
+/// Found by the `multipart` fuzz target in CI: a parameter name in mixed
+/// case (`filEname`) is read case-insensitively here (RFC 7578 §4.2 and
+/// RFC 6266 take parameter names case-insensitively), where multer matches
+/// `filename` by its exact case; the oracle leaves such dispositions out
+/// of the name comparison, and both must still agree on everything else.
+#[test]
+fn a_mixed_case_filename_parameter_is_a_filename() {
+    let body = b"--+2\r\nContent-Disposition: form-data ;name =\"f\" ; filEname = \"\" \r\n\r\n\r\n--+2--\r\n\0";
+    let got = read(body, "+2");
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0].name, b"f");
+    assert_eq!(got[0].filename.as_deref(), Some(&b""[..]));
+    let lower = b"--+2\r\nContent-Disposition: form-data ;name =\"f\" ; filename = \"\" \r\n\r\n\r\n--+2--\r\n\0";
+    let got = read(lower, "+2");
+    assert_eq!(got[0].filename.as_deref(), Some(&b""[..]));
+}

@@ -211,6 +211,9 @@ pub fn multer_reads_disposition_like_us(value: &[u8], has_filename: bool) -> boo
     !text.contains(['\\', '\t'])
         && !["%22", "%0d", "%0a"].iter().any(|e| lower.contains(e))
         && lower.matches("name").count() == text.matches("name").count()
+        // multer matches `filename` by its exact case (`filEname` still
+        // holds a lower-case `name`, so the line above lets it through).
+        && lower.matches("filename").count() == text.matches("filename").count()
         && text.matches("name").count() == 1 + usize::from(has_filename)
 }
 
