@@ -9,7 +9,7 @@ pub use crate::bind::{
     Bind, BindError, Body, Errors, Field, FieldError, FieldErrorKind, FieldPath, Rejected, Request,
     Segment, Source,
 };
-pub use crate::bits::{words_for, Bits, ByteSet};
+pub use crate::bits::{words_for, Bits};
 pub use crate::convert::{Parsed, Raw, Ref};
 pub use crate::cookie::Cursor as CookieCursor;
 pub use crate::error::{Error, ValueError, ValueErrorKind};

@@ -108,13 +108,8 @@ impl Ctx<'_> {
                 }
             })
         });
-        let mut firsts: Vec<u8> = self
-            .of(source)
-            .filter_map(|(_, f)| f.bound.as_ref()?.key.bytes().next())
-            .chain([b'%', b'+'])
-            .collect();
-        firsts.sort_unstable();
-        firsts.dedup();
+        // `%` and `+` may decode to any key's first byte.
+        let firsts = self.first_bytes(source, b"%+");
         quote! {
             let (__stop, __all) = #stop;
             let mut __c = #input;
@@ -138,6 +133,19 @@ impl Ctx<'_> {
                 }
             }
         }
+    }
+
+    /// The first bytes of `source`'s keys, and `more`, sorted and once each:
+    /// the pieces a scan takes whole rather than skips.
+    fn first_bytes(&self, source: Source, more: &[u8]) -> Vec<u8> {
+        let mut firsts: Vec<u8> = self
+            .of(source)
+            .filter_map(|(_, f)| f.bound.as_ref()?.key.bytes().next())
+            .chain(more.iter().copied())
+            .collect();
+        firsts.sort_unstable();
+        firsts.dedup();
+        firsts
     }
 
     /// One pass over a `Cookie` header value (`__value`), its fields'
@@ -171,12 +179,7 @@ impl Ctx<'_> {
                 }
             })
         });
-        let mut firsts: Vec<u8> = self
-            .of(Source::Cookie)
-            .filter_map(|(_, f)| f.bound.as_ref()?.key.bytes().next())
-            .collect();
-        firsts.sort_unstable();
-        firsts.dedup();
+        let firsts = self.first_bytes(Source::Cookie, &[]);
         quote! {
             let (__stop, __all) = #stop;
             let mut __c = #p::CookieCursor::new(__value, __cookies_left);
@@ -415,7 +418,9 @@ fn expand(m: &Model<'_>) -> TokenStream {
         fields: &m.fields,
     };
 
-    let slots = m
+    // One `let mut __s{i} = ...slot();` per bound field: for the bind and
+    // for the nested-struct Value impl alike.
+    let slots: Vec<TokenStream> = m
         .fields
         .iter()
         .enumerate()
@@ -424,7 +429,8 @@ fn expand(m: &Model<'_>) -> TokenStream {
             let slot = format_ident!("__s{}", i);
             let ty = &f.ty;
             quote! { let mut #slot = <#ty as #p::Field<#lt>>::slot(); }
-        });
+        })
+        .collect();
 
     let path = cx.has(Source::Path).then(|| {
         let arms = cx.arms(Source::Path, None);
@@ -534,16 +540,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
         }
     });
 
-    let nested_slots = m
-        .fields
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| f.bound.is_some())
-        .map(|(i, f)| {
-            let slot = format_ident!("__s{}", i);
-            let ty = &f.ty;
-            quote! { let mut #slot = <#ty as #p::Field<#lt>>::slot(); }
-        });
+    let nested_slots = &slots;
     let nested_arms = cx.json_arms(|_, key| quote!(&mut __cx.at(#p::Segment::Key(#key))));
     let (nested_known, nested_named) = cx.json_lookups();
     let nested_finishes = finish_stmts(m, &p, &lt, true);
