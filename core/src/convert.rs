@@ -882,13 +882,32 @@ impl<'a> FromText<'a> for bool {
     }
 }
 
+/// `1`, `0`, or `true`, `false`, `on`, `off` in any case. The words are
+/// compared a whole word at a time: a byte ORed with `0x20` is a lower-case
+/// letter exactly when it is that letter or its capital.
 #[inline]
 fn parse_bool(b: &[u8]) -> Result<bool, ValueError> {
-    match b {
-        b"1" => Ok(true),
-        b"0" => Ok(false),
-        _ if b.eq_ignore_ascii_case(b"true") || b.eq_ignore_ascii_case(b"on") => Ok(true),
-        _ if b.eq_ignore_ascii_case(b"false") || b.eq_ignore_ascii_case(b"off") => Ok(false),
+    const fn word<const N: usize>(s: &[u8; N]) -> u32 {
+        let mut w = [0u8; 4];
+        let mut i = 0;
+        while i < N {
+            w[i] = s[i];
+            i += 1;
+        }
+        u32::from_le_bytes(w)
+    }
+    let lower = |s: &[u8]| {
+        let mut w = [0u8; 4];
+        w[..s.len()].copy_from_slice(s);
+        u32::from_le_bytes(w) | word(&[0x20; 4]) & (u32::MAX >> (32 - 8 * s.len()))
+    };
+    match b.len() {
+        1 if b[0] == b'1' => Ok(true),
+        1 if b[0] == b'0' => Ok(false),
+        2 if lower(b) == word(b"on") => Ok(true),
+        3 if lower(b) == word(b"off") => Ok(false),
+        4 if lower(b) == word(b"true") => Ok(true),
+        5 if lower(&b[..4]) == word(b"fals") && b[4] | 0x20 == b'e' => Ok(false),
         _ => Err(ValueError::new(ValueErrorKind::NotABool)),
     }
 }
@@ -907,6 +926,70 @@ impl<'a> FromText<'a> for char {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The word-at-a-time spellings equal the byte-by-byte definition on
+    /// every short string over the letters involved, their capitals, their
+    /// neighbours and the bytes that differ from them in bit 0x20 alone.
+    #[test]
+    fn bools_equal_the_case_insensitive_spellings() {
+        use alloc::{vec, vec::Vec};
+        fn slow(b: &[u8]) -> Option<bool> {
+            match b {
+                b"1" => Some(true),
+                b"0" => Some(false),
+                _ if b.eq_ignore_ascii_case(b"true") || b.eq_ignore_ascii_case(b"on") => Some(true),
+                _ if b.eq_ignore_ascii_case(b"false") || b.eq_ignore_ascii_case(b"off") => {
+                    Some(false)
+                }
+                _ => None,
+            }
+        }
+        let mut alphabet: Vec<u8> = b"01truefalsonf".to_vec();
+        for c in b"truefalsonf01".iter() {
+            alphabet.extend([c ^ 0x20, c.wrapping_add(1), c.wrapping_sub(1), c | 0x80]);
+        }
+        alphabet.sort_unstable();
+        alphabet.dedup();
+        // Every string of length 0..=3 over the alphabet, every byte at
+        // every position of each spelling (and its capitals), and length 6.
+        let mut inputs: Vec<Vec<u8>> = vec![vec![]];
+        for len in 1..=3 {
+            let mut next = Vec::new();
+            for s in inputs.iter().filter(|s| s.len() == len - 1) {
+                for &c in &alphabet {
+                    let mut t = s.clone();
+                    t.push(c);
+                    next.push(t);
+                }
+            }
+            inputs.extend(next);
+        }
+        for word in [
+            &b"true"[..],
+            b"TRUE",
+            b"false",
+            b"FALSE",
+            b"on",
+            b"off",
+            b"OFF",
+            b"falsee",
+        ] {
+            for at in 0..word.len() {
+                for c in 0..=255u8 {
+                    let mut t = word.to_vec();
+                    t[at] = c;
+                    inputs.push(t);
+                }
+            }
+        }
+        let mut accepted = 0;
+        for input in &inputs {
+            let got = parse_bool(input).ok();
+            assert_eq!(got, slow(input), "{input:?}");
+            accepted += usize::from(got.is_some());
+        }
+        assert!(accepted > 60, "{accepted}");
+    }
     use crate::ValueErrorKind as K;
 
     fn p<'a, T: FromText<'a>>(s: &'a str) -> Result<T, K> {

@@ -250,8 +250,9 @@ pub struct Cursor<'a> {
     rest: &'a [u8],
     input: &'a [u8],
     /// The input as text, when it is known to be UTF-8: values are then
-    /// handed out as text, never checked again.
-    text: Option<&'a str>,
+    /// handed out as text, never checked again (and when it is all ASCII,
+    /// cut with no char boundary to check).
+    text: Option<crate::text::Text<'a>>,
     len: usize,
     count: usize,
     max_pairs: usize,
@@ -265,8 +266,8 @@ impl<'a> Cursor<'a> {
     /// again; otherwise as bytes, each checked when converted to text.
     #[inline(always)]
     pub fn new(input: &'a [u8], limits: &Limits) -> Self {
-        match crate::text::from_utf8(input) {
-            Ok(text) => Self::text(text, limits),
+        match crate::text::classify(input) {
+            Ok(text) => Self::with(input, Some(text), limits),
             Err(_) => Self::with(input, None, limits),
         }
     }
@@ -275,11 +276,11 @@ impl<'a> Cursor<'a> {
     /// `http::Uri` holds it).
     #[inline(always)]
     pub fn text(text: &'a str, limits: &Limits) -> Self {
-        Self::with(text.as_bytes(), Some(text), limits)
+        Self::with(text.as_bytes(), Some(crate::text::Text::Utf8(text)), limits)
     }
 
     #[inline(always)]
-    fn with(input: &'a [u8], text: Option<&'a str>, limits: &Limits) -> Self {
+    fn with(input: &'a [u8], text: Option<crate::text::Text<'a>>, limits: &Limits) -> Self {
         Cursor {
             rest: input,
             input,
@@ -354,7 +355,13 @@ impl<'a> Cursor<'a> {
     /// be UTF-8 (`start` and `end` sit at ASCII bytes or the ends).
     #[inline(always)]
     fn raw(&self, start: usize, end: usize) -> crate::convert::Raw<'a> {
-        if let Some(value) = self.text.and_then(|t| t.get(start..end)) {
+        use crate::text::Text;
+        let value = match self.text {
+            Some(Text::Ascii(ascii)) => Some(ascii.slice(start, end)),
+            Some(Text::Utf8(text)) => text.get(start..end),
+            None => None,
+        };
+        if let Some(value) = value {
             return crate::convert::Raw::form_text(value);
         }
         crate::convert::Raw::form_unscanned(self.input.get(start..end).unwrap_or_default())
