@@ -28,6 +28,7 @@ use crate::error::{Error, ErrorKind};
 use crate::limits::Limits;
 use crate::percent;
 use crate::swar::find_any;
+use crate::text::Slice;
 
 /// Scans `input` with [`Limits::DEFAULT`].
 ///
@@ -246,13 +247,12 @@ pub fn walk<'a>(
 /// ```
 #[derive(Clone, Debug)]
 pub struct Cursor<'a> {
-    /// The current piece and everything after it.
-    rest: &'a [u8],
-    input: &'a [u8],
-    /// The input as text, when it is known to be UTF-8: values are then
-    /// handed out as text, never checked again (and when it is all ASCII,
-    /// cut with no char boundary to check).
-    text: Option<crate::text::Text<'a>>,
+    /// The current piece and everything after it; when the input is all
+    /// ASCII, every value cut from it is text with no check at all.
+    rest: Slice<'a>,
+    /// The input as text, when it is known to be UTF-8 (and not ASCII):
+    /// values are then handed out as text, never checked again.
+    text: Option<&'a str>,
     len: usize,
     count: usize,
     max_pairs: usize,
@@ -266,26 +266,28 @@ impl<'a> Cursor<'a> {
     /// again; otherwise as bytes, each checked when converted to text.
     #[inline(always)]
     pub fn new(input: &'a [u8], limits: &Limits) -> Self {
-        match crate::text::classify(input) {
-            Ok(text) => Self::with(input, Some(text), limits),
-            Err(_) => Self::with(input, None, limits),
-        }
+        let rest = Slice::checked(input);
+        let text = if rest.is_ascii() {
+            None
+        } else {
+            core::str::from_utf8(input).ok()
+        };
+        Self::with(rest, text, limits)
     }
 
     /// A cursor before the first piece of `text` (a query string as
     /// `http::Uri` holds it).
     #[inline(always)]
     pub fn text(text: &'a str, limits: &Limits) -> Self {
-        Self::with(text.as_bytes(), Some(crate::text::Text::Utf8(text)), limits)
+        Self::with(Slice::unknown(text.as_bytes()), Some(text), limits)
     }
 
     #[inline(always)]
-    fn with(input: &'a [u8], text: Option<crate::text::Text<'a>>, limits: &Limits) -> Self {
+    fn with(rest: Slice<'a>, text: Option<&'a str>, limits: &Limits) -> Self {
         Cursor {
-            rest: input,
-            input,
+            rest,
             text,
-            len: input.len(),
+            len: rest.bytes().len(),
             count: 0,
             max_pairs: limits.max_pairs,
             max_key_len: limits.max_key_len,
@@ -295,7 +297,7 @@ impl<'a> Cursor<'a> {
     /// The current piece's offset in the input.
     #[inline(always)]
     fn offset(&self) -> usize {
-        self.len - self.rest.len()
+        self.len - self.rest.bytes().len()
     }
 
     /// Moves to the next piece (past empty ones) and counts it: its first
@@ -308,9 +310,9 @@ impl<'a> Cursor<'a> {
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Result<Option<u8>, Error> {
         loop {
-            match *self.rest {
+            match *self.rest.bytes() {
                 [] => return Ok(None),
-                [b'&', ref tail @ ..] => self.rest = tail,
+                [b'&', ..] => self.rest = self.rest.from(1),
                 [b, ..] => {
                     if self.count == self.max_pairs {
                         return Err(self.fail(ErrorKind::TooManyPairs));
@@ -325,7 +327,7 @@ impl<'a> Cursor<'a> {
     #[cold]
     fn fail(&mut self, kind: ErrorKind) -> Error {
         let error = Error::new(kind, self.offset());
-        self.rest = &[];
+        self.rest = Slice::default();
         error
     }
 
@@ -335,7 +337,8 @@ impl<'a> Cursor<'a> {
     /// then fails in [`Cursor::pair`]).
     #[inline(always)]
     pub fn starts_with<const N: usize>(&self, key_eq: &[u8; N]) -> bool {
-        N <= self.max_key_len.saturating_add(1) && self.rest.first_chunk::<N>() == Some(key_eq)
+        N <= self.max_key_len.saturating_add(1)
+            && self.rest.bytes().first_chunk::<N>() == Some(key_eq)
     }
 
     /// Takes the current piece's value, after its first `key_eq_len` bytes
@@ -345,26 +348,25 @@ impl<'a> Cursor<'a> {
     #[inline(always)]
     pub fn value(&mut self, key_eq_len: usize) -> crate::convert::Raw<'a> {
         let start = self.offset() + key_eq_len;
-        let v = self.rest.get(key_eq_len..).unwrap_or_default();
-        let end = find_any(v, 0, [b'&']);
-        self.rest = v.get(end + 1..).unwrap_or_default();
-        self.raw(start, start + end)
+        let v = self.rest.from(key_eq_len);
+        let end = find_any(v.bytes(), 0, [b'&']);
+        self.rest = v.from(end + 1);
+        self.raw(v.to(end), start)
     }
 
-    /// The value at `start..end` of the input, as text when it is known to
-    /// be UTF-8 (`start` and `end` sit at ASCII bytes or the ends).
+    /// `value`, found at `start` in the input: text when the input is
+    /// known to be ASCII (no check) or UTF-8 (cut at ASCII bytes or the
+    /// ends, so at char boundaries), else bytes.
     #[inline(always)]
-    fn raw(&self, start: usize, end: usize) -> crate::convert::Raw<'a> {
-        use crate::text::Text;
-        let value = match self.text {
-            Some(Text::Ascii(ascii)) => Some(ascii.slice(start, end)),
-            Some(Text::Utf8(text)) => text.get(start..end),
-            None => None,
-        };
-        if let Some(value) = value {
-            return crate::convert::Raw::form_text(value);
+    fn raw(&self, value: Slice<'a>, start: usize) -> crate::convert::Raw<'a> {
+        if let Some(text) = value.ascii_str() {
+            return crate::convert::Raw::form_text(text);
         }
-        crate::convert::Raw::form_unscanned(self.input.get(start..end).unwrap_or_default())
+        let end = start + value.bytes().len();
+        match self.text.and_then(|t| t.get(start..end)) {
+            Some(text) => crate::convert::Raw::form_text(text),
+            None => crate::convert::Raw::form_unscanned(value.bytes()),
+        }
     }
 
     /// Takes the current piece whole, as [`Pairs`] yields it (but its value
@@ -374,26 +376,28 @@ impl<'a> Cursor<'a> {
     /// [`ErrorKind::KeyTooLong`]: the scan ends.
     #[inline(always)]
     pub fn pair(&mut self) -> Result<Pair<'a>, Error> {
-        self.take_pair().map(|(pair, _)| pair)
+        self.take_pair().map(|(pair, _, _)| pair)
     }
 
     /// [`Cursor::pair`] and the offset of the pair's value in the input.
     #[inline(always)]
-    fn take_pair(&mut self) -> Result<(Pair<'a>, usize), Error> {
-        let piece = self.rest;
+    fn take_pair(&mut self) -> Result<(Pair<'a>, Slice<'a>, usize), Error> {
+        let rest = self.rest;
+        let piece = rest.bytes();
         let (key_end, value_start, end, flags) = parse_pair::<true>(piece, 0);
         if key_end > self.max_key_len {
             return Err(self.fail(ErrorKind::KeyTooLong));
         }
         let offset = self.offset();
-        self.rest = piece.get(end + 1..).unwrap_or_default();
+        self.rest = rest.from(end + 1);
+        let value = rest.to(end).from(value_start);
         let pair = Pair {
             key: &piece[..key_end],
-            value: &piece[value_start..end],
+            value: value.bytes(),
             offset,
             flags,
         };
-        Ok((pair, offset + value_start))
+        Ok((pair, value, offset + value_start))
     }
 
     /// [`Cursor::pair`], with the value ready for conversion (as text when
@@ -403,8 +407,8 @@ impl<'a> Cursor<'a> {
     /// [`ErrorKind::KeyTooLong`]: the scan ends.
     #[inline(always)]
     pub fn pair_raw(&mut self) -> Result<(Pair<'a>, crate::convert::Raw<'a>), Error> {
-        let (pair, start) = self.take_pair()?;
-        Ok((pair, self.raw(start, start + pair.value.len())))
+        let (pair, value, start) = self.take_pair()?;
+        Ok((pair, self.raw(value, start)))
     }
 
     /// Skips the current piece with a search for its `&` alone: for a key
@@ -415,12 +419,12 @@ impl<'a> Cursor<'a> {
     /// [`ErrorKind::KeyTooLong`]: the scan ends.
     #[inline(always)]
     pub fn skip(&mut self) -> Result<(), Error> {
-        let piece = self.rest;
+        let piece = self.rest.bytes();
         let end = find_any(piece, 0, [b'&']);
         if end > self.max_key_len && find_any(&piece[..end], 0, [b'=']) > self.max_key_len {
             return Err(self.fail(ErrorKind::KeyTooLong));
         }
-        self.rest = piece.get(end + 1..).unwrap_or_default();
+        self.rest = self.rest.from(end + 1);
         Ok(())
     }
 }
