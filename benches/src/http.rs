@@ -2,9 +2,12 @@
 //! `mixed.http` with binder, with axum's extractors, and binding nothing
 //! (the reference) — each checked for a correct answer first, then driven
 //! by a built-in load generator on loopback: `conns` keep-alive connections,
-//! each sending the next request when the last answer arrives; one warm-up
-//! per server, then `rounds` rounds interleaving the servers. Reports each
-//! server's median round (requests/s) and that round's p99 latency.
+//! each sending the next request when the last answer arrives, the same
+//! connections throughout. Warm-up, then `rounds` rounds; in each, the
+//! servers take turns 250 ms at a time (in a rotating order), so drift in
+//! what else the shared machine does falls on all three alike. Reports each
+//! server's median round (requests/s over the time it was driven) and that
+//! round's p99 latency.
 
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
@@ -214,39 +217,81 @@ async fn check(addr: SocketAddr, expected: &str) -> Result<(), String> {
     }
 }
 
-/// Drives `addr` for `duration` with `conns` connections; the latencies of
-/// every answered request, in microseconds.
-pub(crate) async fn load(
-    addr: SocketAddr,
-    conns: usize,
-    duration: Duration,
-) -> Result<Vec<u32>, String> {
-    let deadline = Instant::now() + duration;
-    let mut tasks = Vec::with_capacity(conns);
+/// One keep-alive connection of the load generator and its read buffer.
+struct Conn {
+    stream: TcpStream,
+    buf: Vec<u8>,
+}
+
+/// Opens `conns` keep-alive connections to `addr`.
+async fn connect(addr: SocketAddr, conns: usize) -> Result<Vec<Conn>, String> {
+    let mut out = Vec::with_capacity(conns);
     for _ in 0..conns {
+        let stream = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+        let _ = stream.set_nodelay(true);
+        out.push(Conn {
+            stream,
+            buf: Vec::with_capacity(8192),
+        });
+    }
+    Ok(out)
+}
+
+/// Drives `conns` for `duration`, each connection sending the next request
+/// when the last answer arrives; gives the connections back, the latency of
+/// every answered request (µs) and the time it took (the last answers
+/// arrive a little after the deadline).
+async fn drive(
+    conns: Vec<Conn>,
+    duration: Duration,
+) -> Result<(Vec<Conn>, Vec<u32>, Duration), String> {
+    let start = Instant::now();
+    let deadline = start + duration;
+    let mut tasks = Vec::with_capacity(conns.len());
+    for mut c in conns {
         tasks.push(tokio::spawn(async move {
-            let mut s = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
-            let _ = s.set_nodelay(true);
-            let mut buf = Vec::with_capacity(8192);
             let mut lat = Vec::new();
             while Instant::now() < deadline {
                 let t = Instant::now();
-                s.write_all(REQUEST).await.map_err(|e| e.to_string())?;
-                let (status, _) = read_response(&mut s, &mut buf).await?;
+                c.stream
+                    .write_all(REQUEST)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let (status, _) = read_response(&mut c.stream, &mut c.buf).await?;
                 if status != 200 {
                     return Err(format!("status {status} under load"));
                 }
                 lat.push(t.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
             }
-            Ok::<_, String>(lat)
+            Ok::<_, String>((c, lat))
         }));
     }
+    let mut back = Vec::with_capacity(tasks.len());
     let mut all = Vec::new();
     for t in tasks {
-        all.extend(t.await.map_err(|e| e.to_string())??);
+        let (c, lat) = t.await.map_err(|e| e.to_string())??;
+        back.push(c);
+        all.extend(lat);
     }
-    Ok(all)
+    Ok((back, all, start.elapsed()))
 }
+
+/// Drives `addr` for `duration` with `conns` fresh connections; the
+/// latencies of every answered request, in microseconds.
+pub(crate) async fn load(
+    addr: SocketAddr,
+    conns: usize,
+    duration: Duration,
+) -> Result<Vec<u32>, String> {
+    let conns = connect(addr, conns).await?;
+    drive(conns, duration).await.map(|(_, lat, _)| lat)
+}
+
+/// How long one server is driven before the next takes over: a round's
+/// time is cut into slices this long, the servers taking turns (in a
+/// rotating order), so that whatever else the machine does meanwhile
+/// falls on all of them alike.
+const SLICE: Duration = Duration::from_millis(250);
 
 /// Runs the harness; returns the results as JSON and prints a table.
 pub fn run(o: Options) -> Result<Value, String> {
@@ -261,17 +306,39 @@ pub fn run(o: Options) -> Result<Value, String> {
             check(*addr, expected).await.map_err(|e| format!("{name}: {e}"))?;
         }
         println!("all three servers answered correctly; load: {} connections, warm-up {:?}, {} round(s) of {:?}", o.conns, o.warmup, o.rounds, o.duration);
+        let mut conns = Vec::with_capacity(servers.len());
         for (_, addr, _) in &servers {
-            load(*addr, o.conns, o.warmup).await?;
+            conns.push(Some(connect(*addr, o.conns).await?));
         }
-        // rounds[server] = [(req/s, p99 µs)]
+        // Warm-up, then each round: the servers take turns a slice at a
+        // time. rounds[server] = [(req/s, p99 µs)]
+        let slices = |d: Duration| (d.as_secs_f64() / SLICE.as_secs_f64()).round().max(1.0) as usize;
         let mut rounds: Vec<Vec<(f64, u32)>> = vec![Vec::new(); servers.len()];
-        for _ in 0..o.rounds {
-            for (k, (_, addr, _)) in servers.iter().enumerate() {
-                let mut lat = load(*addr, o.conns, o.duration).await?;
-                lat.sort_unstable();
-                let p99 = lat.get(lat.len().saturating_sub(1) * 99 / 100).copied().unwrap_or(0);
-                rounds[k].push((lat.len() as f64 / o.duration.as_secs_f64(), p99));
+        for round in 0..=o.rounds {
+            let (n, warm) = if round == 0 { (slices(o.warmup), true) } else { (slices(o.duration), false) };
+            if warm && o.warmup.is_zero() {
+                continue;
+            }
+            let mut lat: Vec<Vec<u32>> = vec![Vec::new(); servers.len()];
+            let mut took = vec![Duration::ZERO; servers.len()];
+            for slice in 0..n {
+                for turn in 0..servers.len() {
+                    let k = (slice + turn) % servers.len();
+                    let c = conns[k].take().ok_or("connections lost")?;
+                    let (c, l, t) = drive(c, SLICE).await?;
+                    conns[k] = Some(c);
+                    lat[k].extend(l);
+                    took[k] += t;
+                }
+            }
+            if warm {
+                continue;
+            }
+            for k in 0..servers.len() {
+                let l = &mut lat[k];
+                l.sort_unstable();
+                let p99 = l.get(l.len().saturating_sub(1) * 99 / 100).copied().unwrap_or(0);
+                rounds[k].push((l.len() as f64 / took[k].as_secs_f64(), p99));
             }
         }
         let mut out = Vec::new();

@@ -299,7 +299,7 @@ fn http_table(results: &Path) -> String {
         return String::new();
     };
     let mut out = format!(
-        "\nOver HTTP (`cargo run --release -p binder-bench -- http`): `mixed.http` on loopback, {} keep-alive connections, {} round(s) of {} s after a {} s warm-up, the median round:\n\n| server | requests/s | p99 |\n|---|---:|---:|\n",
+        "\nOver HTTP (`cargo run --release -p binder-bench -- http`): `mixed.http` on loopback, {} keep-alive connections, {} round(s) of {} s each after a {} s warm-up each (the servers take turns 250 ms at a time), the median round:\n\n| server | requests/s | p99 |\n|---|---:|---:|\n",
         http["conns"], http["rounds"], http["duration_s"], http["warmup_s"]
     );
     for s in http["servers"].as_array().into_iter().flatten() {
