@@ -209,6 +209,175 @@ fn regressions(now: &[Row], base: &[Row]) -> Vec<String> {
     out
 }
 
+/// The cost targets of the benches issue: (bench, workload, binder row,
+/// peer row, the highest ratio of their instructions that meets it). The
+/// floors' targets are "below": a ratio under 1. `axum_extraction` is the
+/// extractor router minus the same router without extractors.
+const TARGETS: &[(&str, &str, &str, &str, f64)] = &[
+    (
+        "sources",
+        "query5",
+        "binder_owned",
+        "serde_urlencoded_owned",
+        0.33,
+    ),
+    (
+        "sources",
+        "query5",
+        "binder_borrowed",
+        "serde_urlencoded_borrowed",
+        0.33,
+    ),
+    ("sources", "query5", "binder_owned", "floor_owned", 0.999),
+    (
+        "sources",
+        "query5",
+        "binder_borrowed",
+        "floor_borrowed",
+        0.999,
+    ),
+    (
+        "sources",
+        "form5",
+        "binder_form_owned",
+        "serde_urlencoded_owned",
+        0.33,
+    ),
+    (
+        "sources",
+        "form5",
+        "binder_form_borrowed",
+        "serde_urlencoded_borrowed",
+        0.33,
+    ),
+    (
+        "sources",
+        "form5",
+        "binder_form_owned",
+        "floor_owned",
+        0.999,
+    ),
+    (
+        "sources",
+        "form5",
+        "binder_form_borrowed",
+        "floor_borrowed",
+        0.999,
+    ),
+    (
+        "sources",
+        "query100",
+        "binder_owned",
+        "serde_urlencoded_owned",
+        0.15,
+    ),
+    (
+        "sources",
+        "query100",
+        "binder_borrowed",
+        "serde_urlencoded_borrowed",
+        0.15,
+    ),
+    (
+        "json",
+        "json5",
+        "binder_user_owned",
+        "serde_json_user_owned",
+        0.6,
+    ),
+    (
+        "json",
+        "json5",
+        "binder_user_borrowed",
+        "serde_json_user_borrowed",
+        0.6,
+    ),
+    (
+        "json",
+        "items1000",
+        "binder_cart_owned",
+        "serde_json_cart_owned",
+        0.7,
+    ),
+    (
+        "json",
+        "items1000",
+        "binder_cart_borrowed",
+        "serde_json_cart_borrowed",
+        0.7,
+    ),
+    (
+        "sources",
+        "cookie6",
+        "binder_cookie_owned",
+        "cookie_crate_owned",
+        0.15,
+    ),
+    (
+        "sources",
+        "cookie6",
+        "binder_cookie_borrowed",
+        "cookie_crate_borrowed",
+        0.15,
+    ),
+    ("multipart", "multipart4k", "binder_owned", "multer", 0.1),
+    ("multipart", "multipart4k", "binder_borrowed", "multer", 0.1),
+    ("mixed", "mixed", "binder_owned", "axum_extraction", 0.2),
+    ("mixed", "mixed", "binder_borrowed", "axum_extraction", 0.2),
+];
+
+/// Each target with its measured ratio: `(target, ratio or why there is
+/// none, met)`.
+fn targets(rows: &[Row]) -> Vec<(String, Result<f64, String>, bool)> {
+    let ir = |bench: &str, workload: &str, function: &str| -> Option<u64> {
+        let find = |f: &str| {
+            rows.iter()
+                .find(|r| r.bench == bench && r.workload == workload && r.function == f)
+                .map(|r| r.ir)
+        };
+        if function == "axum_extraction" {
+            return Some(find("axum_extractors")?.saturating_sub(find("axum_no_extractors")?));
+        }
+        find(function)
+    };
+    TARGETS
+        .iter()
+        .map(|&(bench, workload, binder, peer, max)| {
+            let goal = if max < 1.0 && max > 0.99 {
+                format!("{workload}: {binder} below {peer}")
+            } else {
+                format!("{workload}: {binder} <= {max}x {peer}")
+            };
+            match (ir(bench, workload, binder), ir(bench, workload, peer)) {
+                (Some(b), Some(p)) if p > 0 => {
+                    let ratio = b as f64 / p as f64;
+                    (goal, Ok(ratio), ratio <= max)
+                }
+                _ => (goal, Err("rows missing".into()), false),
+            }
+        })
+        .collect()
+}
+
+/// The targets as a table.
+fn targets_table(rows: &[Row]) -> String {
+    let mut out = String::from(
+        "Targets (the benches issue), instructions, as checked by `-- check`:\n\n| target | ratio | met |\n|---|---:|---|\n",
+    );
+    for (goal, ratio, met) in targets(rows) {
+        let ratio = match ratio {
+            Ok(r) => format!("{r:.3}x"),
+            Err(e) => e,
+        };
+        let _ = writeln!(
+            out,
+            "| {goal} | {ratio} | {} |",
+            if met { "yes" } else { "**no**" }
+        );
+    }
+    out + "\n"
+}
+
 /// The markdown tables: per bench and workload, every row with the ratio of
 /// each binder row to each peer row of the same workload and variant.
 fn tables(rows: &[Row]) -> String {
@@ -336,7 +505,8 @@ fn footprint_table(results: &Path) -> String {
 
 fn docs(rows: &[Row]) -> Result<(), String> {
     let results = root().join("results.json");
-    let table = tables(rows) + &http_table(&results) + &footprint_table(&results);
+    let table =
+        targets_table(rows) + &tables(rows) + &http_table(&results) + &footprint_table(&results);
     let md = format!(
         "# Benchmarks\n\nGenerated by `cargo run -p binder-bench -- docs` from `benches/results.json`; do not edit by hand.\n\
          Instructions are callgrind's `Ir` for the benchmark function; blocks and bytes are DHAT's totals\n\
@@ -368,11 +538,17 @@ fn run() -> Result<(), String> {
         Some("check") => {
             let now = read_rows(&results)?;
             let base = read_rows(&baseline)?;
-            let bad = regressions(&now, &base);
+            let mut bad = regressions(&now, &base);
+            for (goal, ratio, met) in targets(&now) {
+                if !met {
+                    bad.push(format!("target missed: {goal} ({ratio:?})"));
+                }
+            }
             if bad.is_empty() {
                 println!(
-                    "bench gate: {} binder rows within their baseline",
-                    now.iter().filter(|r| r.is_binder()).count()
+                    "bench gate: {} binder rows within their baseline, {} targets met",
+                    now.iter().filter(|r| r.is_binder()).count(),
+                    TARGETS.len()
                 );
                 Ok(())
             } else {
@@ -445,6 +621,47 @@ mod tests {
             blocks,
             bytes: 0,
         }
+    }
+
+    #[test]
+    fn targets_are_met_at_their_ratio_and_missed_past_it() {
+        let mk = |bench: &str, workload: &str, function: &str, ir: u64| Row {
+            bench: bench.into(),
+            function: function.into(),
+            workload: workload.into(),
+            ir,
+            blocks: 0,
+            bytes: 0,
+        };
+        let met = |rows: &[Row], goal: &str| {
+            targets(rows)
+                .into_iter()
+                .find(|(g, _, _)| g == goal)
+                .map(|(_, _, met)| met)
+                .expect("a target")
+        };
+        let (peer, floor, axum) = (
+            "form5: binder_form_owned <= 0.33x serde_urlencoded_owned",
+            "form5: binder_form_owned below floor_owned",
+            "mixed: binder_owned <= 0.2x axum_extraction",
+        );
+        let mut rows = vec![
+            mk("sources", "form5", "binder_form_owned", 330),
+            mk("sources", "form5", "serde_urlencoded_owned", 1000),
+            mk("sources", "form5", "floor_owned", 331),
+            mk("mixed", "mixed", "binder_owned", 400),
+            mk("mixed", "mixed", "axum_extractors", 3000),
+            mk("mixed", "mixed", "axum_no_extractors", 1000),
+        ];
+        assert!(met(&rows, peer) && met(&rows, floor) && met(&rows, axum));
+        rows[0].ir = 331;
+        rows[3].ir = 401;
+        assert!(!met(&rows, peer) && !met(&rows, floor) && !met(&rows, axum));
+        // A target whose rows are missing is not met.
+        assert!(!met(
+            &rows,
+            "json5: binder_user_owned <= 0.6x serde_json_user_owned"
+        ));
     }
 
     #[test]
