@@ -56,16 +56,40 @@ pub enum Segment<'r> {
     MapKey(&'r str),
 }
 
-/// Segments kept per path; deeper paths keep the first ones and mark the
-/// cut with `…` when rendered.
-const PATH_SEGMENTS: usize = 6;
+/// Segments a path holds inline: the first [`HEAD`] and the last [`TAIL`].
+/// A deeper path keeps its middle segments in a list under `alloc` (built
+/// only when an error is that deep); without an allocator the middle is
+/// elided, and rendered as a visible marker with its length.
+const HEAD: usize = 3;
+const TAIL: usize = 5;
 
 /// A field's path as the client named it: `email`, `tags[1]`, `items[2].qty`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// A path of any depth renders so that different fields never look the
+/// same: every segment is kept (the middle of a path deeper than eight
+/// segments in a list allocated only then). Without `alloc` a path keeps
+/// its first three and last five segments and renders the ones between as
+/// `…N more…`.
+///
+/// ```
+/// use binder_core::bind::{FieldPath, Segment};
+///
+/// let p = FieldPath::key("items").with(Segment::Index(2)).with(Segment::Key("qty"));
+/// assert_eq!(p.to_string(), "items[2].qty");
+/// let deep = (0..20).fold(FieldPath::key("k"), |p, i| p.with(Segment::Index(i)));
+/// assert_eq!(deep.len(), 21);
+/// assert!(deep.to_string().ends_with("[18][19]"));
+/// ```
+#[derive(Clone, PartialEq, Eq)]
 pub struct FieldPath<'r> {
-    segments: [Segment<'r>; PATH_SEGMENTS],
-    len: u8,
-    cut: bool,
+    head: [Segment<'r>; HEAD],
+    /// The last segments past the head, as a ring: segment `HEAD + i` is at
+    /// `i % TAIL`.
+    tail: [Segment<'r>; TAIL],
+    /// Every segment past `HEAD + TAIL` moved out of the tail, in order.
+    #[cfg(feature = "alloc")]
+    middle: alloc::vec::Vec<Segment<'r>>,
+    len: usize,
 }
 
 impl<'r> FieldPath<'r> {
@@ -73,29 +97,84 @@ impl<'r> FieldPath<'r> {
     #[inline]
     pub const fn key(key: &'r str) -> Self {
         FieldPath {
-            segments: [Segment::Index(0); PATH_SEGMENTS],
-            len: 0,
-            cut: false,
+            head: [Segment::Key(key), Segment::Index(0), Segment::Index(0)],
+            tail: [Segment::Index(0); TAIL],
+            #[cfg(feature = "alloc")]
+            middle: alloc::vec::Vec::new(),
+            len: 1,
         }
-        .with(Segment::Key(key))
     }
 
     /// This path with one more segment.
     #[inline]
-    pub const fn with(mut self, segment: Segment<'r>) -> Self {
-        if (self.len as usize) < PATH_SEGMENTS {
-            self.segments[self.len as usize] = segment;
-            self.len += 1;
-        } else {
-            self.cut = true;
-        }
+    pub fn with(mut self, segment: Segment<'r>) -> Self {
+        self.push(segment);
         self
     }
 
-    /// The segments kept.
+    /// Adds a segment at the end.
     #[inline]
-    pub fn segments(&self) -> &[Segment<'r>] {
-        &self.segments[..self.len as usize]
+    pub fn push(&mut self, segment: Segment<'r>) {
+        if self.len < HEAD {
+            self.head[self.len] = segment;
+        } else {
+            let at = (self.len - HEAD) % TAIL;
+            if self.len >= HEAD + TAIL {
+                // The oldest tail segment moves to the middle (or, without
+                // an allocator, is elided).
+                #[cfg(feature = "alloc")]
+                self.middle.push(self.tail[at]);
+            }
+            self.tail[at] = segment;
+        }
+        self.len += 1;
+    }
+
+    /// How many segments the path has (kept or elided).
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the path has no segments (never: a path starts with a key).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// How many middle segments were elided (never, with `alloc`).
+    #[inline]
+    pub fn elided(&self) -> usize {
+        let kept = HEAD + TAIL;
+        #[cfg(feature = "alloc")]
+        let kept = kept + self.middle.len();
+        self.len.saturating_sub(kept)
+    }
+
+    /// The segments kept, root first; [`FieldPath::elided`] says how many
+    /// are missing between the first three and the last five.
+    pub fn segments(&self) -> impl Iterator<Item = Segment<'r>> + '_ {
+        let head = &self.head[..self.len.min(HEAD)];
+        #[cfg(feature = "alloc")]
+        let middle = self.middle.iter();
+        #[cfg(not(feature = "alloc"))]
+        let middle = [].iter();
+        let in_tail = self.len.saturating_sub(HEAD).min(TAIL);
+        // The ring's oldest kept segment.
+        let first = if self.len > HEAD + TAIL {
+            (self.len - HEAD) % TAIL
+        } else {
+            0
+        };
+        let tail = (0..in_tail).map(move |i| self.tail[(first + i) % TAIL]);
+        head.iter().chain(middle).copied().chain(tail)
+    }
+}
+
+impl fmt::Debug for FieldPath<'_> {
+    /// As displayed: `FieldPath("items[2].qty")`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "FieldPath(\"{self}\")")
     }
 }
 
@@ -129,8 +208,12 @@ fn write_escaped(f: &mut fmt::Formatter<'_>, key: &str) -> fmt::Result {
 
 impl fmt::Display for FieldPath<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, seg) in self.segments().iter().enumerate() {
-            match *seg {
+        let elided = self.elided();
+        for (i, seg) in self.segments().enumerate() {
+            if elided > 0 && i == HEAD {
+                write!(f, "…{elided} more…")?;
+            }
+            match seg {
                 Segment::Key(k) => {
                     if i > 0 {
                         f.write_str(".")?;
@@ -144,9 +227,6 @@ impl fmt::Display for FieldPath<'_> {
                     f.write_str("]")?;
                 }
             }
-        }
-        if self.cut {
-            f.write_str(".…")?;
         }
         Ok(())
     }
@@ -195,7 +275,7 @@ impl FieldErrorKind {
 }
 
 /// One failing field: its source, its path and what is wrong.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FieldError<'r> {
     source: Source,
     path: FieldPath<'r>,
@@ -422,6 +502,7 @@ impl core::error::Error for BindError<'_> {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
     use alloc::string::ToString;
 
     #[test]
@@ -433,7 +514,38 @@ mod tests {
         let m = FieldPath::key("filter").with(Segment::MapKey("team"));
         assert_eq!(m.to_string(), "filter[team]");
         let deep = (0..10).fold(FieldPath::key("k"), |p, i| p.with(Segment::Index(i)));
-        assert_eq!(deep.to_string(), "k[0][1][2][3][4].…");
+        #[cfg(feature = "alloc")]
+        assert_eq!(deep.to_string(), "k[0][1][2][3][4][5][6][7][8][9]");
+        #[cfg(not(feature = "alloc"))]
+        assert_eq!(deep.to_string(), "k[0][1]…3 more…[5][6][7][8][9]");
+        assert_eq!(format!("{deep:?}"), format!("FieldPath(\"{deep}\")"));
+    }
+
+    #[test]
+    fn paths_of_every_depth_keep_every_segment_in_order() {
+        for depth in 0..40usize {
+            let mut p = FieldPath::key("root");
+            let mut want = alloc::vec![Segment::Key("root")];
+            for i in 0..depth {
+                let seg = if i % 2 == 0 {
+                    Segment::Index(i)
+                } else {
+                    Segment::Key("m")
+                };
+                p.push(seg);
+                want.push(seg);
+            }
+            assert_eq!(p.len(), depth + 1);
+            let kept: alloc::vec::Vec<_> = p.segments().collect();
+            if p.elided() == 0 {
+                assert_eq!(kept, want, "depth {depth}");
+            } else {
+                // Without an allocator: the first three and the last five.
+                assert_eq!(kept[..3], want[..3]);
+                assert_eq!(kept[3..], want[want.len() - 5..]);
+                assert_eq!(p.elided(), want.len() - 8);
+            }
+        }
     }
 
     #[test]

@@ -111,34 +111,21 @@ impl<'e, 'r> JsonCx<'e, 'r> {
         self.at(Segment::Key(key)).fail(kind);
     }
 
-    /// The path here, rendered from its links (the first segments kept
-    /// when it is deeper than a path holds).
+    /// The path here, built from its links: every segment, root first
+    /// (see [`FieldPath`] for paths deeper than it holds inline).
     pub fn path(&self) -> FieldPath<'r> {
-        // Collect from the leaf up, then replay from the root.
-        let mut chain: [Option<Segment<'r>>; 32] = [None; 32];
-        let mut n = 0;
-        let mut node = Some(&self.node);
-        while let Some(at) = node {
-            // Deeper than 32 links (nested lists of lists): the steps
-            // nearest the root are the ones a reader needs; past 32 the
-            // leaf-most are dropped and the path shows as cut.
-            if n == chain.len() {
-                chain.copy_within(1.., 0);
-                n -= 1;
+        // Replays the links from the root, recursing up first: as deep as
+        // the bind that made them, which recursed as deep.
+        fn replay<'r>(node: &Node<'_, 'r>) -> FieldPath<'r> {
+            match node.parent {
+                None => match node.segment {
+                    Segment::Key(k) => FieldPath::key(k),
+                    other => FieldPath::key("").with(other),
+                },
+                Some(parent) => replay(parent).with(node.segment),
             }
-            chain[n] = Some(at.segment);
-            n += 1;
-            node = at.parent;
         }
-        let mut path: Option<FieldPath<'r>> = None;
-        for seg in chain[..n].iter().rev().flatten() {
-            path = Some(match (path, *seg) {
-                (None, Segment::Key(k)) => FieldPath::key(k),
-                (None, other) => FieldPath::key("").with(other),
-                (Some(p), other) => p.with(other),
-            });
-        }
-        path.unwrap_or(FieldPath::key(""))
+        replay(&self.node)
     }
 
     /// The top-level field this value belongs to.

@@ -395,9 +395,10 @@ fn check_members(input: &[u8], ours: &Result<J, Error>, limits: &Limits) {
                 .as_slice()
                 .iter()
                 .map(|e| {
-                    let key = match e.path().segments() {
-                        [Segment::Key(k)] => *k,
-                        other => panic!("{input:?}: path {other:?}"),
+                    let segments: Vec<Segment<'_>> = e.path().segments().collect();
+                    let key = match segments[..] {
+                        [Segment::Key(k)] => k,
+                        ref other => panic!("{input:?}: path {other:?}"),
                     };
                     let kind = match e.kind() {
                         FieldErrorKind::Duplicate => "duplicate",
