@@ -60,15 +60,15 @@ pub enum Segment<'r> {
 /// A deeper path keeps its middle segments in a list under `alloc` (built
 /// only when an error is that deep); without an allocator the middle is
 /// elided, and rendered as a visible marker with its length.
-const HEAD: usize = 3;
-const TAIL: usize = 5;
+const HEAD: usize = 2;
+const TAIL: usize = 4;
 
 /// A field's path as the client named it: `email`, `tags[1]`, `items[2].qty`.
 ///
 /// A path of any depth renders so that different fields never look the
-/// same: every segment is kept (the middle of a path deeper than eight
+/// same: every segment is kept (the middle of a path deeper than six
 /// segments in a list allocated only then). Without `alloc` a path keeps
-/// its first three and last five segments and renders the ones between as
+/// its first two and last four segments and renders the ones between as
 /// `…N more…`.
 ///
 /// ```
@@ -97,7 +97,7 @@ impl<'r> FieldPath<'r> {
     #[inline]
     pub const fn key(key: &'r str) -> Self {
         FieldPath {
-            head: [Segment::Key(key), Segment::Index(0), Segment::Index(0)],
+            head: [Segment::Key(key), Segment::Index(0)],
             tail: [Segment::Index(0); TAIL],
             #[cfg(feature = "alloc")]
             middle: alloc::vec::Vec::new(),
@@ -152,7 +152,7 @@ impl<'r> FieldPath<'r> {
     }
 
     /// The segments kept, root first; [`FieldPath::elided`] says how many
-    /// are missing between the first three and the last five.
+    /// are missing between the first two and the last four.
     pub fn segments(&self) -> impl Iterator<Item = Segment<'r>> + '_ {
         let head = &self.head[..self.len.min(HEAD)];
         #[cfg(feature = "alloc")]
@@ -517,7 +517,7 @@ mod tests {
         #[cfg(feature = "alloc")]
         assert_eq!(deep.to_string(), "k[0][1][2][3][4][5][6][7][8][9]");
         #[cfg(not(feature = "alloc"))]
-        assert_eq!(deep.to_string(), "k[0][1]…3 more…[5][6][7][8][9]");
+        assert_eq!(deep.to_string(), "k[0]…5 more…[6][7][8][9]");
         assert_eq!(format!("{deep:?}"), format!("FieldPath(\"{deep}\")"));
     }
 
@@ -540,10 +540,10 @@ mod tests {
             if p.elided() == 0 {
                 assert_eq!(kept, want, "depth {depth}");
             } else {
-                // Without an allocator: the first three and the last five.
-                assert_eq!(kept[..3], want[..3]);
-                assert_eq!(kept[3..], want[want.len() - 5..]);
-                assert_eq!(p.elided(), want.len() - 8);
+                // Without an allocator: the first two and the last four.
+                assert_eq!(kept[..2], want[..2]);
+                assert_eq!(kept[2..], want[want.len() - 4..]);
+                assert_eq!(p.elided(), want.len() - 6);
             }
         }
     }
