@@ -53,9 +53,9 @@ pub fn offer<'r, T: Field<'r>>(
     }
 }
 
-/// Settles a field's final value: the value taken, else its default when
-/// nothing was sent, else `missing` is recorded (unless an error for the
-/// field already says why there is no value).
+/// Settles a field's final value: the value taken; else, when the field
+/// has no error saying why there is none (nothing was sent, or a JSON
+/// `null`, or an empty file input), its default, or `missing`.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub fn settle<'r, T>(
@@ -70,12 +70,13 @@ pub fn settle<'r, T>(
     if value.is_some() {
         return value;
     }
-    if let (false, Some(default)) = (seen, default) {
+    if seen && errors.has_field(field) {
+        return None; // refused: its error says why
+    }
+    if let Some(default) = default {
         return Some(default());
     }
-    if !(seen && errors.has_field(field)) {
-        errors.push(FieldError::new(source, path, FieldErrorKind::Missing).for_field(field));
-    }
+    errors.push(FieldError::new(source, path, FieldErrorKind::Missing).for_field(field));
     None
 }
 
@@ -92,13 +93,14 @@ pub fn settle_in<'r, T>(
     if value.is_some() {
         return value;
     }
-    if let (false, Some(default)) = (seen, default) {
+    let field = cx.field();
+    if seen && cx.errors().has_field(field) {
+        return None; // refused: its error says why
+    }
+    if let Some(default) = default {
         return Some(default());
     }
-    let field = cx.field();
-    if !(seen && cx.errors().has_field(field)) {
-        cx.fail_at(key, FieldErrorKind::Missing);
-    }
+    cx.fail_at(key, FieldErrorKind::Missing);
     None
 }
 
@@ -237,7 +239,10 @@ pub fn members<'r, const N: usize>(
 }
 
 /// Offers a multipart part to a field, recording a refusal (or, for a
-/// `required` field, an empty text value) under `key`.
+/// `required` field, an empty value) under `key`. An empty file input (a
+/// browser's `filename=""` with no data) is no value for any field type:
+/// it adds nothing to a `Vec`, leaves an `Option` `None`, and leaves any
+/// other field to its default or `missing`.
 #[inline(always)]
 pub fn offer_part<'r, T: Field<'r>>(
     slot: &mut T::Slot,
@@ -247,7 +252,11 @@ pub fn offer_part<'r, T: Field<'r>>(
     field: usize,
     key: &'static str,
 ) {
-    if required && !part.is_file() && part.data().is_empty() {
+    let empty_input = part.is_empty_file();
+    if empty_input && !required {
+        return;
+    }
+    if required && (empty_input || (!part.is_file() && part.data().is_empty())) {
         errors.push(
             FieldError::new(Source::Body, FieldPath::key(key), FieldErrorKind::Empty)
                 .for_field(field),

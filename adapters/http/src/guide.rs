@@ -103,12 +103,14 @@
 //! ```
 //!
 //! # `default`, `default = expr` and `skip`
-//! A defaulted field takes `Default::default()` or the expression when
-//! nothing is sent (a value that is sent but invalid is still an error). A
-//! skipped field is never read and takes `Default::default()`.
+//! A defaulted field takes `Default::default()` or the expression when it
+//! gets no value: nothing sent, a JSON `null`, or an empty file input (a
+//! value that is sent but invalid is still an error). Without a default,
+//! the same cases are `missing`. A skipped field is never read and takes
+//! `Default::default()`.
 //!
 //! ```
-//! use binder_http::{Bind, Parts};
+//! use binder_http::{Bind, Body, Parts};
 //!
 //! #[derive(Bind)]
 //! struct Page {
@@ -122,6 +124,17 @@
 //!
 //! let p = Page::bind(&Parts { query: Some("offset=40"), ..Parts::default() }).unwrap();
 //! assert_eq!((p.offset, p.limit, p.computed.len()), (40, 20, 0));
+//!
+//! #[derive(Bind, Debug)]
+//! struct Json {
+//!     #[bind(body, default = 20)]
+//!     limit: u32,
+//!     #[bind(body)]
+//!     offset: u64,
+//! }
+//! let req = Parts { body: Body::Json(br#"{"limit":null,"offset":null}"#), ..Parts::default() };
+//! // `null` is no value: the default for `limit`, `missing` for `offset`.
+//! assert_eq!(Json::bind(&req).unwrap_err().to_string(), "body: offset: a value is required");
 //! ```
 //!
 //! # Borrowing and decoding
@@ -165,8 +178,13 @@
 //! ```
 //!
 //! # Files
-//! `FilePart` binds a multipart file part, borrowed from the body; an empty
-//! file input is no file (`Option<FilePart>` is `None`).
+//! `FilePart` binds a multipart file part, borrowed from the body. An empty
+//! file input (what a browser sends for a file input with no file chosen:
+//! `filename=""` and no data) is no value for every field type, `FilePart`,
+//! `bytes::Bytes` or text alike: `Option<_>` is `None`, a `Vec<_>` gets no
+//! element, and any other field takes its default or is `missing` (or, if
+//! `required`, `empty`). A file with a name and no bytes is a real, empty
+//! file.
 //!
 //! ```
 //! use binder_http::{Bind, Body, FilePart, Parts};

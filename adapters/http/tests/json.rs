@@ -347,3 +347,108 @@ fn a_million_invalid_elements_report_max_errors_and_a_count() {
     assert_eq!(fields.dropped(), 999_900);
     assert_eq!(fields.as_slice()[99].path().to_string(), "n[99]");
 }
+
+/// `null` is no value, as if the member were absent: a defaulted field
+/// takes its default, any other non-`Option` field is `missing`.
+#[test]
+fn null_takes_the_default_and_is_never_invalid() {
+    #[derive(Bind, Debug)]
+    struct N {
+        #[bind(body, default)]
+        a: u32,
+        #[bind(body, default = 7)]
+        b: u32,
+        #[bind(body)]
+        c: u32,
+        #[bind(body)]
+        d: Option<u32>,
+        #[bind(body)]
+        inner: Inner,
+    }
+    #[derive(Bind, Debug)]
+    struct Inner {
+        #[bind(body, default = 3)]
+        x: u32,
+        #[bind(body)]
+        y: u32,
+    }
+    let bind = |b: &'static [u8]| {
+        N::bind(&Parts {
+            body: Body::Json(b),
+            ..Parts::default()
+        })
+    };
+    let n = bind(br#"{"a":null,"b":null,"c":1,"d":null,"inner":{"x":null,"y":2}}"#).unwrap();
+    assert_eq!(
+        (n.a, n.b, n.c, n.d, n.inner.x, n.inner.y),
+        (0, 7, 1, None, 3, 2)
+    );
+
+    let err = bind(br#"{"a":null,"c":null,"inner":{"y":null}}"#).unwrap_err();
+    let got: Vec<(String, &str)> = err
+        .fields()
+        .unwrap()
+        .as_slice()
+        .iter()
+        .map(|e| (e.path().to_string(), e.kind().code()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("c".to_owned(), "missing"),
+            ("inner.y".to_owned(), "missing")
+        ]
+    );
+}
+
+/// A single value where a list is due is its one element, and its error is
+/// the field's own (`n`), not a made-up first element (`n[0]`).
+#[test]
+fn a_lone_value_for_a_list_fails_under_the_fields_own_path() {
+    #[derive(Bind, Debug)]
+    struct L {
+        #[bind(body)]
+        n: Vec<u32>,
+        #[bind(body)]
+        items: Vec<Item>,
+    }
+    #[derive(Bind, Debug)]
+    struct Item {
+        #[bind(body)]
+        qty: u32,
+    }
+    let bind = |b: &'static [u8]| {
+        L::bind(&Parts {
+            body: Body::Json(b),
+            ..Parts::default()
+        })
+    };
+    let l = bind(br#"{"n":5,"items":{"qty":1}}"#).unwrap();
+    assert_eq!((l.n, l.items.len()), (vec![5], 1));
+
+    let err = bind(br#"{"n":{"a":1},"items":{"qty":"x"}}"#).unwrap_err();
+    let got: Vec<(String, &str)> = err
+        .fields()
+        .unwrap()
+        .as_slice()
+        .iter()
+        .map(|e| (e.path().to_string(), e.kind().code()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("n".to_owned(), "wrong_type"),
+            ("items.qty".to_owned(), "invalid")
+        ]
+    );
+    // Inside an array, elements keep their indices.
+    let err = bind(br#"{"n":[1,"x"],"items":[{"qty":1},{"qty":"x"}]}"#).unwrap_err();
+    let got: Vec<String> = err
+        .fields()
+        .unwrap()
+        .as_slice()
+        .iter()
+        .map(|e| e.path().to_string())
+        .collect();
+    assert_eq!(got, ["n[1]", "items[1].qty"]);
+}

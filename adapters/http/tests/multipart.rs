@@ -94,6 +94,56 @@ fn an_empty_file_input_is_no_file() {
     assert_eq!(err.to_string(), "body: doc: a value is required");
 }
 
+/// One rule for every file-typed field: an empty file input (`filename=""`
+/// and no data) is no value; a named empty file is a real file.
+#[test]
+fn an_empty_file_input_is_no_value_for_every_field_type() {
+    #[derive(Bind, Debug)]
+    struct Every<'r> {
+        #[bind(body)]
+        file: Option<FilePart<'r>>,
+        #[bind(body)]
+        files: Vec<FilePart<'r>>,
+        #[bind(body)]
+        bytes: Option<bytes::Bytes>,
+        #[bind(body)]
+        all_bytes: Vec<bytes::Bytes>,
+        #[bind(body)]
+        text: Option<String>,
+        #[bind(body, default)]
+        defaulted: bytes::Bytes,
+    }
+    let empties: Vec<(&str, Option<&str>, &str)> =
+        ["file", "files", "bytes", "all_bytes", "text", "defaulted"]
+            .iter()
+            .map(|n| (*n, Some(""), ""))
+            .collect();
+    let e = Every::bind(&req(&body_of(&empties), CT)).unwrap();
+    assert!(e.file.is_none() && e.files.is_empty());
+    assert!(e.bytes.is_none() && e.all_bytes.is_empty());
+    assert!(e.text.is_none() && e.defaulted.is_empty());
+
+    // A file with a name and no bytes is a file, whatever the type.
+    let named: Vec<(&str, Option<&str>, &str)> = ["file", "files", "bytes", "all_bytes"]
+        .iter()
+        .map(|n| (*n, Some("empty.txt"), ""))
+        .collect();
+    let e = Every::bind(&req(&body_of(&named), CT)).unwrap();
+    assert_eq!(e.file.map(|f| f.data().len()), Some(0));
+    assert_eq!((e.files.len(), e.all_bytes.len()), (1, 1));
+    assert_eq!(e.bytes.map(|b| b.len()), Some(0));
+
+    // Required: an empty file input is `empty`, not a file.
+    #[derive(Bind, Debug)]
+    #[allow(dead_code)]
+    struct Needed<'r> {
+        #[bind(body, required)]
+        file: Option<FilePart<'r>>,
+    }
+    let err = Needed::bind(&req(&body_of(&[("file", Some(""), "")]), CT)).unwrap_err();
+    assert_eq!(err.to_string(), "body: file: a non-empty value is required");
+}
+
 #[test]
 fn a_file_for_text_and_text_for_a_file_are_field_errors() {
     let b = body_of(&[("doc", None, "just text"), ("note", Some("n.txt"), "N")]);

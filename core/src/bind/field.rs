@@ -518,10 +518,11 @@ impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
                 }
             }
             b'n' => r.null_here()?,
+            // A lone value is the list's one element, and answers for
+            // itself under the field's own path (no made-up `[0]`).
             _ => {
-                let index = slot.1;
                 slot.1 += 1;
-                if let Some(v) = T::from_json(r, &mut cx.at(Segment::Index(index)))? {
+                if let Some(v) = T::from_json(r, cx)? {
                     slot.0.push(v);
                 }
             }

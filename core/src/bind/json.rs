@@ -8,11 +8,14 @@
 //!   digits as sent, an integer refuses a fraction or an exponent (as serde
 //!   does), a float takes it exactly.
 //! - `true` and `false` bind a `bool` (and a text field as the words).
-//! - `null` is no value: `None` for an `Option`, `missing` otherwise.
+//! - `null` is no value, as if the member were absent: `None` for an
+//!   `Option`, the default for a `#[bind(default)]` field, `missing`
+//!   otherwise (never `invalid`: nothing was sent to be invalid).
 //! - An array or object where a single value is due is a field error
 //!   (`wrong_type`), its bytes still read and checked.
 //! - A `Vec` takes an array, element by element (`tags[1]` in errors), or
-//!   one single value.
+//!   one single value as its one element (errors under the field's own
+//!   path, `tags`).
 //! - A member sent twice for one field is a field error (`duplicate`): a
 //!   first-wins and a last-wins parser disagreeing is how request smuggling
 //!   starts.
