@@ -176,6 +176,15 @@ impl<'r> Raw<'r> {
         }
     }
 
+    /// Text that is already decoded (a path value a router decoded): taken
+    /// as it is.
+    #[inline]
+    pub const fn decoded_text(text: &'r str) -> Self {
+        Raw {
+            repr: Repr::Text(text, Escapes::None),
+        }
+    }
+
     /// A URL path segment, known to be UTF-8, percent-encoded.
     #[inline]
     pub fn path_text(text: &'r str) -> Self {

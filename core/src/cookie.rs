@@ -148,7 +148,8 @@ pub struct Cursor<'a> {
     /// From the current position to the end.
     rest: &'a [u8],
     len: usize,
-    /// Where the current piece starts (after its `;`).
+    /// Where the current piece starts: its first byte that is neither
+    /// whitespace nor `;`.
     start: usize,
     left: usize,
 }
@@ -180,7 +181,7 @@ impl<'a> Cursor<'a> {
         // The separator browsers send, `; `, then a name.
         if let [b';', b' ', b, ref tail @ ..] = *self.rest {
             if b != b';' && !is_space(b) {
-                self.start = self.len - tail.len() - 2;
+                self.start = self.len - tail.len() - 1;
                 self.rest = &self.rest[2..];
                 return Some(b);
             }
@@ -188,12 +189,12 @@ impl<'a> Cursor<'a> {
         loop {
             match *self.rest {
                 [] => return None,
-                [b';', ref tail @ ..] => {
-                    self.rest = tail;
-                    self.start = self.len - tail.len();
-                }
+                [b';', ref tail @ ..] => self.rest = tail,
                 [b, ref tail @ ..] if is_space(b) => self.rest = tail,
-                [b, ..] => return Some(b),
+                [b, ..] => {
+                    self.start = self.len - self.rest.len();
+                    return Some(b);
+                }
             }
         }
     }
@@ -225,12 +226,22 @@ impl<'a> Cursor<'a> {
     /// [`ErrorKind::TooManyCookies`]: the scan ends.
     #[inline(always)]
     pub fn value(&mut self, name_eq_len: usize) -> Result<&'a [u8], Error> {
+        self.value_as_sent(name_eq_len).map(unquote)
+    }
+
+    /// [`Cursor::value`] with its quotes kept: the value trimmed, as sent
+    /// (`"dark mode"` with its quotes).
+    ///
+    /// # Errors
+    /// [`ErrorKind::TooManyCookies`]: the scan ends.
+    #[inline(always)]
+    pub fn value_as_sent(&mut self, name_eq_len: usize) -> Result<&'a [u8], Error> {
         self.count()?;
         let v = self.rest.get(name_eq_len..).unwrap_or_default();
         let end = crate::swar::find_any(v, 0, [b';']);
         let (value, rest) = v.split_at(end);
         self.rest = rest;
-        Ok(unquote(trim(value)))
+        Ok(trim(value))
     }
 
     /// Takes the current piece whole: the cookie, or `None` if it is none
@@ -256,7 +267,7 @@ impl<'a> Cursor<'a> {
         self.count()?;
         Ok(Some(Cookie {
             name,
-            value: unquote(trim(&piece[eq + 1..])),
+            value: trim(&piece[eq + 1..]),
             offset: self.start,
         }))
     }
@@ -292,11 +303,11 @@ fn unquote(value: &[u8]) -> &[u8] {
 
 impl core::iter::FusedIterator for Cookies<'_> {}
 
-/// One cookie: a name and its value (surrounding quotes stripped), as slices
-/// of the header.
+/// One cookie: a name and its value, as slices of the header.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cookie<'a> {
     name: &'a [u8],
+    /// Trimmed, quotes kept.
     value: &'a [u8],
     offset: usize,
 }
@@ -308,13 +319,31 @@ impl<'a> Cookie<'a> {
         self.name
     }
 
-    /// The cookie's value, trimmed, one pair of surrounding quotes removed.
+    /// The cookie's value, trimmed, one pair of surrounding quotes removed
+    /// (`pref="dark mode"` gives `dark mode`), as the `cookie` crate's
+    /// `value_trimmed` reads it.
     #[inline]
     pub fn value(&self) -> &'a [u8] {
+        unquote(self.value)
+    }
+
+    /// The cookie's value as sent, trimmed, its quotes kept
+    /// (`pref="dark mode"` gives `"dark mode"`).
+    ///
+    /// ```
+    /// let c = binder_core::cookie::cookies(b"a=1;  pref=\"dark mode\"").nth(1).unwrap()?;
+    /// assert_eq!(c.value(), b"dark mode");
+    /// assert_eq!(c.value_as_sent(), b"\"dark mode\"");
+    /// assert_eq!(c.offset(), 6); // the `p`, not the spaces before it
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    #[inline]
+    pub fn value_as_sent(&self) -> &'a [u8] {
         self.value
     }
 
-    /// The byte offset of the piece in the header value.
+    /// The byte offset in the header value of the cookie's first byte (its
+    /// name, after any `;` and whitespace before it).
     #[inline]
     pub fn offset(&self) -> usize {
         self.offset
@@ -369,8 +398,40 @@ mod tests {
             2
         );
         let r: Vec<_> = cookies_max(b"a=1;b=2; c=3", 2).collect();
-        assert_eq!(r[2], Err(Error::new(ErrorKind::TooManyCookies, 8)));
+        assert_eq!(r[2], Err(Error::new(ErrorKind::TooManyCookies, 9)));
         assert_eq!(r.len(), 3);
+    }
+
+    #[test]
+    fn offsets_point_at_each_cookies_name() {
+        let header = b" a=1;b=2 ;\t c = 3;; d=\"4\"";
+        let got: Vec<(usize, &[u8], &[u8])> = cookies(header)
+            .map(|c| c.unwrap())
+            .map(|c| (c.offset(), c.name(), c.value_as_sent()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (1, &b"a"[..], &b"1"[..]),
+                (5, b"b", b"2"),
+                (12, b"c", b"3"),
+                (20, b"d", b"\"4\""),
+            ]
+        );
+        for (offset, name, _) in got {
+            assert!(header[offset..].starts_with(name));
+        }
+    }
+
+    #[test]
+    fn values_as_sent_keep_their_quotes() {
+        let mut c = Cursor::new(b"pref=\"dark mode\"; x=\"", 10);
+        assert_eq!(c.next(), Some(b'p'));
+        assert_eq!(c.value_as_sent(5), Ok(&b"\"dark mode\""[..]));
+        assert_eq!(c.next(), Some(b'x'));
+        assert_eq!(c.value_as_sent(2), Ok(&b"\""[..]));
+        let c = cookies(b"x=\"\"").next().unwrap().unwrap();
+        assert_eq!((c.value(), c.value_as_sent()), (&b""[..], &b"\"\""[..]));
     }
 
     #[test]

@@ -48,6 +48,7 @@ pub struct FieldAttrs {
     pub skip: Option<Span>,
     pub from_str: Option<Span>,
     pub raw_body: Option<Span>,
+    pub keep_quotes: Option<Span>,
 }
 
 /// The container's attributes.
@@ -184,6 +185,7 @@ pub fn field(attrs: &[Attribute], errors: &mut ErrorSink) -> FieldAttrs {
         skip: None,
         from_str: None,
         raw_body: None,
+        keep_quotes: None,
     };
     for attr in attrs.iter().filter(|a| a.path().is_ident("bind")) {
         let result = attr.parse_nested_meta(|meta| {
@@ -210,6 +212,8 @@ pub fn field(attrs: &[Attribute], errors: &mut ErrorSink) -> FieldAttrs {
                 set_once(&mut out.required, span, span, "required", errors);
             } else if ident == "raw_body" {
                 set_once(&mut out.raw_body, span, span, "raw_body", errors);
+            } else if ident == "keep_quotes" {
+                set_once(&mut out.keep_quotes, span, span, "keep_quotes", errors);
             } else if ident == "from_str" {
                 set_once(&mut out.from_str, span, span, "from_str", errors);
             } else if ident == "skip" {
@@ -223,7 +227,7 @@ pub fn field(attrs: &[Attribute], errors: &mut ErrorSink) -> FieldAttrs {
                 set_once(&mut out.default, (expr, span), span, "default", errors);
             } else {
                 errors.push(meta.error(
-                    "unknown field attribute: expected a source (`path`, `query`, `header`, `cookie`, `body`, each with an optional `= \"name\"`), `required`, `default`, `default = expr`, `from_str`, `raw_body` or `skip`",
+                    "unknown field attribute: expected a source (`path`, `query`, `header`, `cookie`, `body`, each with an optional `= \"name\"`), `required`, `default`, `default = expr`, `from_str`, `keep_quotes`, `raw_body` or `skip`",
                 ));
                 skip_value(&meta)?;
             }

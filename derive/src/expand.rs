@@ -154,10 +154,18 @@ impl Ctx<'_> {
     /// skipped (still counted against the limit, `__cookies_left`).
     fn cookie_loop(&self, words: &TokenStream) -> TokenStream {
         let p = &self.p;
-        let arms = self.arms(
-            Source::Cookie,
-            Some(quote!(#p::Raw::plain(__cookie.value()))),
-        );
+        let arms = self.of(Source::Cookie).map(|(i, f)| {
+            let b = f.bound.as_ref().expect("bound");
+            let lit = LitByteStr::new(b.key.as_bytes(), Span::call_site());
+            let value = if b.keep_quotes {
+                quote!(value_as_sent)
+            } else {
+                quote!(value)
+            };
+            let offer = self.offer(Source::Cookie, i, f);
+            quote! { #lit => { let __raw = #p::Raw::plain(__cookie.#value()); #offer } }
+        });
+        let arms = quote! { #(#arms)* };
         let stop = self.stop_set(Source::Cookie, words);
         let fast = self.of(Source::Cookie).filter_map(|(i, f)| {
             let key = &f.bound.as_ref().expect("bound").key;
@@ -172,9 +180,14 @@ impl Ctx<'_> {
             let name_eq = LitByteStr::new(format!("{key}=").as_bytes(), Span::call_site());
             let n = key.len() + 1;
             let offer = self.offer(Source::Cookie, i, f);
+            let value = if f.bound.as_ref().expect("bound").keep_quotes {
+                quote!(value_as_sent)
+            } else {
+                quote!(value)
+            };
             Some(quote! {
                 #first if __c.starts_with(#name_eq) => {
-                    let __raw = #p::Raw::plain(__c.value(#n)?);
+                    let __raw = #p::Raw::plain(__c.#value(#n)?);
                     #offer
                 }
             })
@@ -436,7 +449,11 @@ fn expand(m: &Model<'_>) -> TokenStream {
         let arms = cx.arms(Source::Path, None);
         quote! {
             __req.path_params(|__name, __value| {
-                let __raw = #p::Raw::path_text(__value);
+                let __raw = if <__R as #p::Request<#lt>>::PATH_DECODED {
+                    #p::Raw::decoded_text(__value)
+                } else {
+                    #p::Raw::path_text(__value)
+                };
                 match __name.as_bytes() { #arms _ => {} }
             });
         }

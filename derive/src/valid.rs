@@ -80,6 +80,8 @@ pub struct Bound {
     pub required: bool,
     /// `Some(None)`: `Default::default()`; `Some(Some(e))`: `e`.
     pub default: Option<Option<Expr>>,
+    /// A cookie's value with its quotes kept, as sent.
+    pub keep_quotes: bool,
 }
 
 pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Model<'a>> {
@@ -136,6 +138,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                 || a.required.is_some()
                 || a.default.is_some()
                 || a.from_str.is_some()
+                || a.keep_quotes.is_some()
             {
                 errors.push(syn::Error::new(
                     span,
@@ -173,6 +176,12 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                 None
             }
             (None, Some((source, lit, span))) => {
+                if let (Some(kq), false) = (a.keep_quotes, source == Source::Cookie) {
+                    errors.push(syn::Error::new(
+                        kq,
+                        "`keep_quotes` is for cookie fields: only a cookie value has quotes to keep",
+                    ));
+                }
                 if let (Some(req), Some(_)) = (a.required, &a.default) {
                     errors.push(syn::Error::new(
                         req,
@@ -202,6 +211,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                     key,
                     required: a.required.is_some(),
                     default: a.default.map(|(e, _)| e),
+                    keep_quotes: a.keep_quotes.is_some(),
                 })
             }
         };

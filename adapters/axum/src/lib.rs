@@ -27,7 +27,7 @@
 
 use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::response::{IntoResponse, Response};
-use binder_http::{Bind, Limits};
+use binder_http::{Bind, Decoded, Limits};
 
 /// An owned `T` bound from the request. The body is read under
 /// [`Limits::DEFAULT`]'s `max_body_bytes`; to change limits, put a
@@ -75,8 +75,9 @@ where
             .get::<Limits>()
             .copied()
             .unwrap_or_default();
-        // Path parameters as the router matched them, not decoded: binder
-        // decodes each value once, into the field's type.
+        // Path parameters as the router matched them; axum has decoded
+        // them already (`RawPathParams` are decoded), so binder takes them
+        // as they are and never decodes twice.
         let raw = RawPathParams::from_request_parts(&mut parts, state)
             .await
             .ok();
@@ -89,7 +90,8 @@ where
         let bytes = binder_hyper::read_body(body, declared, limits.max_body_bytes)
             .await
             .map_err(BoundRejection)?;
-        binder_http::bind_parts_with::<T>(&parts, &bytes, &path, &limits)
+        let req = binder_http::HttpRequest::with_params(&parts, &bytes, Decoded(&path[..]));
+        T::bind_with(&req, &limits)
             .map(Bound)
             .map_err(|e| BoundRejection(binder_hyper::Error::from_bind(&e)))
     }

@@ -75,8 +75,12 @@ async fn path_values_are_percent_decoded_once() {
     let req = http::Request::post("/u/a%20b+c")
         .body(Body::empty())
         .unwrap();
-    let (status, body, _) = call(app, req).await;
+    let (status, body, _) = call(app.clone(), req).await;
     assert_eq!((status, body.as_str()), (200, "a b+c"));
+    // `%2541` is `%41` decoded once; never `A`.
+    let req = http::Request::post("/u/%2541").body(Body::empty()).unwrap();
+    let (status, body, _) = call(app, req).await;
+    assert_eq!((status, body.as_str()), (200, "%41"));
 }
 
 #[tokio::test]

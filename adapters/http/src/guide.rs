@@ -36,6 +36,47 @@
 //! assert_eq!((s.session, s.email.as_str()), ("abc", "ada@example.org"));
 //! ```
 //!
+//! # Path values are raw
+//! A router hands binder path parameters as they are in the request's
+//! path, percent-encoded (matchit's `Params`, axum's `RawPathParams`, the
+//! `path` of [`Parts`](crate::Parts)); binder decodes each exactly once,
+//! into the field's type. A router that has already decoded its values
+//! must not be given to binder as they are: `%2541` would become `%41`
+//! there and `A` here.
+//!
+//! ```
+//! use binder_http::{Bind, Parts};
+//!
+//! #[derive(Bind)]
+//! struct File {
+//!     #[bind(path)]
+//!     name: String,
+//! }
+//!
+//! let f = File::bind(&Parts { path: &[("name", "100%25%20done")], ..Parts::default() }).unwrap();
+//! assert_eq!(f.name, "100% done");
+//! ```
+//!
+//! # Cookies: quotes
+//! A cookie value sent in double quotes (`pref="dark mode"`) binds without
+//! them, as the `cookie` crate reads it; `keep_quotes` binds it as sent.
+//!
+//! ```
+//! use binder_http::{Bind, Parts};
+//!
+//! #[derive(Bind)]
+//! struct Prefs<'r> {
+//!     #[bind(cookie)]
+//!     theme: &'r str,
+//!     #[bind(cookie, keep_quotes)]
+//!     pref: &'r str,
+//! }
+//!
+//! let req = Parts { headers: &[("Cookie", b"theme=\"dark\"; pref=\"dark mode\"")], ..Parts::default() };
+//! let p = Prefs::bind(&req).unwrap();
+//! assert_eq!((p.theme, p.pref), ("dark", "\"dark mode\""));
+//! ```
+//!
 //! # Names: `rename_all`
 //! A container attribute renames every field that has no explicit name
 //! (`lowercase`, `UPPERCASE`, `PascalCase`, `camelCase`, `snake_case`,

@@ -62,7 +62,7 @@ pub use binder_core::{ErrorKind, Limits};
 /// Derives [`Bind`](trait@Bind) for a struct; see the crate docs.
 pub use binder_derive::Bind;
 pub use problem::{problem_json, status_of, to_response, PROBLEM_JSON};
-pub use request::{bind, bind_parts, bind_parts_with, HttpRequest, PathParams};
+pub use request::{bind, bind_parts, bind_parts_with, Decoded, HttpRequest, PathParams};
 
 #[doc(hidden)]
 pub use binder_core::__private;

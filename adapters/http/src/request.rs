@@ -5,10 +5,46 @@ use binder_core::Limits;
 
 /// The path parameters a router matched: names and raw (percent-encoded)
 /// values. Implemented for `&[(&str, &str)]` and, with the `matchit`
-/// feature, for `&matchit::Params`.
+/// feature, for `&matchit::Params`; [`Decoded`] marks values a router has
+/// already decoded.
 pub trait PathParams<'r> {
+    /// Whether the values are decoded already (see [`Decoded`]).
+    const DECODED: bool = false;
+
     /// Calls `f` with each parameter.
     fn each(&self, f: impl FnMut(&str, &'r str));
+}
+
+/// Path parameters whose values the router has already percent-decoded
+/// (axum's `RawPathParams`, despite its name, are): bound as they are, never
+/// decoded a second time.
+///
+/// ```
+/// use binder_http::{Bind, Decoded, HttpRequest};
+///
+/// #[derive(Bind)]
+/// struct File {
+///     #[bind(path)]
+///     name: String,
+/// }
+///
+/// let (parts, ()) = http::Request::get("/files/%2541").body(())?.into_parts();
+/// // The router decoded `%2541` to `%41`: binder must not make it `A`.
+/// let params = [("name", "%41")];
+/// let req = HttpRequest::with_params(&parts, b"", Decoded(&params[..]));
+/// assert_eq!(File::bind(&req).unwrap().name, "%41");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Decoded<P>(pub P);
+
+impl<'r, P: PathParams<'r>> PathParams<'r> for Decoded<P> {
+    const DECODED: bool = true;
+
+    #[inline]
+    fn each(&self, f: impl FnMut(&str, &'r str)) {
+        self.0.each(f);
+    }
 }
 
 impl<'r> PathParams<'r> for &[(&str, &'r str)] {
@@ -86,6 +122,8 @@ impl<'a, 'r> HttpRequest<'a, 'r> {
 }
 
 impl<'r, P: PathParams<'r>> Request<'r> for HttpRequest<'_, 'r, P> {
+    const PATH_DECODED: bool = P::DECODED;
+
     #[inline]
     fn path_params<F: FnMut(&str, &'r str)>(&self, f: F) {
         self.path.each(f);

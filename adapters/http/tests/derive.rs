@@ -540,3 +540,34 @@ fn raw_body_takes_the_whole_body_whatever_its_type() {
     let err = binder_http::bind::<TextHook, _>(&bad, &[]).unwrap_err();
     assert_eq!(err.to_string(), "body: text: not valid UTF-8");
 }
+
+/// A quoted cookie value (`pref="dark mode"`, as browsers send it): its
+/// quotes stripped by default, kept with `keep_quotes`, on the fast path
+/// (`name=` recognised) and the slow one (a name with spaces before `=`).
+#[test]
+fn quoted_cookies_are_unquoted_unless_keep_quotes() {
+    #[derive(Bind, Debug)]
+    struct C<'r> {
+        #[bind(cookie)]
+        pref: &'r str,
+        #[bind(cookie, keep_quotes)]
+        x: &'r str,
+    }
+    #[derive(Bind, Debug)]
+    struct Only<'r> {
+        #[bind(cookie, keep_quotes)]
+        pref: &'r str,
+    }
+    for header in [
+        &b"x=\"2\"; pref=\"dark mode\""[..],
+        b"pref  =  \"dark mode\" ;x =\"2\"",
+    ] {
+        let req = Parts {
+            headers: &[("cookie", header)],
+            ..Parts::default()
+        };
+        let c = C::bind(&req).unwrap();
+        assert_eq!((c.pref, c.x), ("dark mode", "\"2\""));
+        assert_eq!(Only::bind(&req).unwrap().pref, "\"dark mode\"");
+    }
+}

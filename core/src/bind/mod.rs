@@ -136,8 +136,14 @@ fn trim_ascii(mut s: &[u8]) -> &[u8] {
 /// Every method walks its source once, handing each item to `f`; none
 /// allocates.
 pub trait Request<'r> {
-    /// Calls `f` with each path parameter's name and raw (percent-encoded)
-    /// value.
+    /// Whether [`Request::path_params`] hands over values its router has
+    /// already percent-decoded (bound as they are), rather than raw ones
+    /// (decoded once by binder, the default). Never both: `%2541` is `%41`
+    /// decoded once, and `A` decoded twice.
+    const PATH_DECODED: bool = false;
+
+    /// Calls `f` with each path parameter's name and value: raw
+    /// (percent-encoded) unless [`Request::PATH_DECODED`].
     fn path_params<F: FnMut(&str, &'r str)>(&self, f: F);
 
     /// The raw query string, without the `?`.
