@@ -117,22 +117,18 @@ where
     Ok(declared)
 }
 
-/// `1*DIGIT` as a `u64`.
+/// `1*DIGIT` as a `u64`. A value with a stray byte is `NotDigits` however
+/// many digits come first, so the kind never depends on where it stands.
 fn digits(bytes: &[u8]) -> Result<u64, LengthError> {
-    if bytes.is_empty() {
+    if bytes.is_empty() || !bytes.iter().all(u8::is_ascii_digit) {
         return Err(LengthError::NotDigits);
     }
-    let mut n: u64 = 0;
-    for &b in bytes {
-        if !b.is_ascii_digit() {
-            return Err(LengthError::NotDigits);
-        }
-        n = n
-            .checked_mul(10)
-            .and_then(|n| n.checked_add(u64::from(b - b'0')))
-            .ok_or(LengthError::Overflow)?;
-    }
-    Ok(n)
+    bytes
+        .iter()
+        .try_fold(0u64, |n, &b| {
+            n.checked_mul(10)?.checked_add(u64::from(b - b'0'))
+        })
+        .ok_or(LengthError::Overflow)
 }
 
 /// `bytes` without the spaces and tabs (OWS) around it.
@@ -212,6 +208,10 @@ mod tests {
         ] {
             assert_eq!(one(value), Err(Overflow), "{value:?}");
         }
+        // A value that is not all digits is malformed, however many digits
+        // come before the stray byte.
+        assert_eq!(one("99999999999999999999x"), Err(NotDigits));
+        assert_eq!(one("7, 99999999999999999999x"), Err(NotDigits));
         // Leading zeros do not overflow.
         assert_eq!(
             one("000000000000000000000000018446744073709551615"),
