@@ -149,7 +149,7 @@ where
 /// Reads `body` whole, under `limit` bytes, given its declared length.
 ///
 /// No frame is polled once the bytes received pass `declared` or `limit`:
-/// at most one frame past either is ever read.
+/// the frame that passes either is the last one read.
 ///
 /// # Errors
 /// [`Error::TooLarge`] when `declared` or the bytes sent pass `limit`
