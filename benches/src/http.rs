@@ -18,11 +18,11 @@ use serde_json::{json, Value};
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
 /// The request every connection sends: `mixed.http`, byte for byte.
-const REQUEST: &[u8] = include_bytes!("../workloads/mixed.http");
+pub(crate) const REQUEST: &[u8] = include_bytes!("../workloads/mixed.http");
 /// What the binding servers answer for it: the bound values, summarised.
 const BOUND_ANSWER: &str = "42 true 10 SKU-1234 3";
 /// What the reference server answers.
@@ -163,8 +163,12 @@ async fn start() -> Result<Vec<(&'static str, SocketAddr, &'static str)>, String
     Ok(addrs.to_vec())
 }
 
-/// Reads one response; returns its status and body.
-async fn read_response(s: &mut TcpStream, buf: &mut Vec<u8>) -> Result<(u16, Vec<u8>), String> {
+/// Reads one response (one with a `Content-Length`, as every server here
+/// sends); returns its status and body. What follows it stays in `buf`.
+pub(crate) async fn read_response<R: AsyncRead + Unpin>(
+    s: &mut R,
+    buf: &mut Vec<u8>,
+) -> Result<(u16, Vec<u8>), String> {
     loop {
         if let Some(end) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
             let head = std::str::from_utf8(&buf[..end]).map_err(|e| e.to_string())?;
@@ -192,7 +196,7 @@ async fn read_response(s: &mut TcpStream, buf: &mut Vec<u8>) -> Result<(u16, Vec
     }
 }
 
-async fn read_more(s: &mut TcpStream, buf: &mut Vec<u8>) -> Result<(), String> {
+async fn read_more<R: AsyncRead + Unpin>(s: &mut R, buf: &mut Vec<u8>) -> Result<(), String> {
     let mut chunk = [0u8; 4096];
     let n = s.read(&mut chunk).await.map_err(|e| e.to_string())?;
     if n == 0 {
@@ -367,70 +371,88 @@ pub fn run(o: Options) -> Result<Value, String> {
     })
 }
 
-/// The example server's footprint: cold start to first answer (median of
-/// 5), peak RSS under load and RSS 2 s after, and the binary's size.
-pub fn footprint(binary: &std::path::Path, o: Options) -> Result<Value, String> {
-    use std::process::{Command, Stdio};
-    let size = std::fs::metadata(binary)
-        .map_err(|e| {
-            format!(
-                "{}: {e} (build it: cargo build --release -p binder-hyper --example orders)",
-                binary.display()
-            )
-        })?
-        .len();
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .map_err(|e| e.to_string())?;
-    let free_port = || -> Result<SocketAddr, String> {
-        let l = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
-        l.local_addr().map_err(|e| e.to_string())
-    };
-    let spawn = |addr: SocketAddr| {
-        Command::new(binary)
-            .env("BINDER_ADDR", addr.to_string())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| e.to_string())
-    };
-    let first_answer = |addr: SocketAddr| -> Result<Duration, String> {
-        let start = Instant::now();
-        rt.block_on(async {
-            loop {
-                // Not up yet: try until it answers 200.
-                if let Ok(mut s) = TcpStream::connect(addr).await {
-                    if s.write_all(REQUEST).await.is_ok() {
-                        if let Ok((200, _)) = read_response(&mut s, &mut Vec::new()).await {
-                            return Ok(start.elapsed());
-                        }
-                    }
-                }
-                if start.elapsed() > Duration::from_secs(20) {
-                    return Err("the server did not answer within 20 s".to_string());
-                }
-                tokio::time::sleep(Duration::from_millis(1)).await;
-            }
-        })
-    };
-    let mut starts = Vec::new();
-    for _ in 0..5 {
-        let addr = free_port()?;
-        let mut child = spawn(addr)?;
-        let t = first_answer(addr);
-        let _ = child.kill();
-        let _ = child.wait();
-        starts.push(t?);
+/// The example server (`adapters/hyper/examples/orders.rs`), built in
+/// release mode: when run by cargo, it is built first, so it is never
+/// stale.
+pub(crate) fn example_binary() -> Result<std::path::PathBuf, String> {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| crate::root().join("../target"));
+    if let Some(cargo) = std::env::var_os("CARGO") {
+        let ok = std::process::Command::new(cargo)
+            .args([
+                "build",
+                "--quiet",
+                "--release",
+                "-p",
+                "binder-hyper",
+                "--example",
+                "orders",
+            ])
+            .current_dir(crate::root())
+            .status()
+            .map_err(|e| format!("cargo build of the example: {e}"))?
+            .success();
+        if !ok {
+            return Err("cargo build --release -p binder-hyper --example orders failed".into());
+        }
     }
-    starts.sort();
-    let cold = starts[2];
-    let addr = free_port()?;
-    let mut child = spawn(addr)?;
-    let pid = child.id();
-    let rss = |field: &str| -> u64 {
-        std::fs::read_to_string(format!("/proc/{pid}/status"))
+    let binary = target.join("release/examples/orders");
+    if binary.exists() {
+        Ok(binary)
+    } else {
+        Err(format!(
+            "{}: missing (build it: cargo build --release -p binder-hyper --example orders)",
+            binary.display()
+        ))
+    }
+}
+
+/// A running example server on a free loopback port, killed when dropped.
+pub(crate) struct Example {
+    child: std::process::Child,
+    pub(crate) addr: SocketAddr,
+}
+
+impl Example {
+    /// Starts `binary` on 127.0.0.1 with `env` added to its environment and
+    /// its standard error going to `stderr` (not waiting for it to answer:
+    /// see [`Example::first_answer`]).
+    pub(crate) fn start(
+        binary: &std::path::Path,
+        env: &[(&str, &str)],
+        stderr: std::process::Stdio,
+    ) -> Result<Example, String> {
+        let addr = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map_err(|e| e.to_string())?;
+        let child = std::process::Command::new(binary)
+            .env("BINDER_ADDR", addr.to_string())
+            .envs(env.iter().copied())
+            .stdout(std::process::Stdio::null())
+            .stderr(stderr)
+            .spawn()
+            .map_err(|e| format!("{}: {e}", binary.display()))?;
+        Ok(Example { child, addr })
+    }
+
+    pub(crate) fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Its standard error, when started with `Stdio::piped()`.
+    pub(crate) fn take_stderr(&mut self) -> Option<std::process::ChildStderr> {
+        self.child.stderr.take()
+    }
+
+    /// Whether it is still running.
+    pub(crate) fn running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// A `kB` figure of its `/proc/<pid>/status` (`VmRSS:`, `VmHWM:`).
+    pub(crate) fn status_kib(&self, field: &str) -> u64 {
+        std::fs::read_to_string(format!("/proc/{}/status", self.pid()))
             .ok()
             .and_then(|s| {
                 s.lines()
@@ -438,14 +460,70 @@ pub fn footprint(binary: &std::path::Path, o: Options) -> Result<Value, String> 
                     .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
             })
             .unwrap_or(0)
-    };
-    first_answer(addr)?;
-    rt.block_on(load(addr, o.conns, o.duration))?;
-    let peak_kib = rss("VmHWM:");
+    }
+
+    /// Its open file descriptors (`/proc/<pid>/fd`).
+    pub(crate) fn fds(&self) -> usize {
+        std::fs::read_dir(format!("/proc/{}/fd", self.pid()))
+            .map(|d| d.count())
+            .unwrap_or(0)
+    }
+
+    /// Sends `mixed.http` until it answers 200 (trying every millisecond
+    /// for up to 20 s); the time that took.
+    pub(crate) async fn first_answer(&self) -> Result<Duration, String> {
+        let start = Instant::now();
+        loop {
+            // Not up yet: try until it answers 200.
+            if let Ok(mut s) = TcpStream::connect(self.addr).await {
+                if s.write_all(REQUEST).await.is_ok() {
+                    if let Ok((200, _)) = read_response(&mut s, &mut Vec::new()).await {
+                        return Ok(start.elapsed());
+                    }
+                }
+            }
+            if start.elapsed() > Duration::from_secs(20) {
+                return Err("the server did not answer within 20 s".to_string());
+            }
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+    }
+}
+
+impl Drop for Example {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The example server's footprint: cold start to first answer (median of
+/// 5), peak RSS under load and RSS 2 s after, and the binary's size.
+pub fn footprint(o: Options) -> Result<Value, String> {
+    use std::process::Stdio;
+    let binary = example_binary()?;
+    let size = std::fs::metadata(&binary)
+        .map_err(|e| format!("{}: {e}", binary.display()))?
+        .len();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    let mut starts = Vec::new();
+    for _ in 0..5 {
+        let server = Example::start(&binary, &[], Stdio::null())?;
+        starts.push(rt.block_on(server.first_answer())?);
+    }
+    starts.sort();
+    let cold = starts[2];
+    let server = Example::start(&binary, &[], Stdio::null())?;
+    rt.block_on(server.first_answer())?;
+    rt.block_on(load(server.addr, o.conns, o.duration))?;
+    let peak_kib = server.status_kib("VmHWM:");
     std::thread::sleep(Duration::from_secs(2));
-    let after_kib = rss("VmRSS:");
-    let _ = child.kill();
-    let _ = child.wait();
+    let after_kib = server.status_kib("VmRSS:");
+    drop(server);
     println!("| binary | cold start to first answer (median of 5) | peak RSS under load | RSS 2 s after |");
     println!("|---:|---:|---:|---:|");
     println!(

@@ -9,7 +9,12 @@
 //! cargo run -p binder-bench -- docs       # BENCHMARKS.md and the README's table from results.json
 //! cargo run --release -p binder-bench -- http [--conns 64] [--warmup 10] [--duration 10] [--rounds 3]
 //! cargo run --release -p binder-bench -- footprint   # the example server: size, cold start, RSS
+//! cargo run --release -p binder-bench -- soak [--requests 200000] [--warmup 20000] [--conns 64] [--max-time 45]
 //! ```
+//!
+//! `soak` drives the example server with a fixed mix of valid and hostile
+//! requests and fails when an answer, its memory or its file descriptors
+//! are not what they must be (see `soak.rs`).
 //!
 //! The gate: a binder row fails when it allocates more blocks than its
 //! baseline, or costs more than 2% more instructions. Peer rows are
@@ -17,6 +22,7 @@
 #![forbid(unsafe_code)]
 
 mod http;
+mod soak;
 
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -572,8 +578,7 @@ fn run() -> Result<(), String> {
             if !args.iter().any(|a| a == "--duration") {
                 o.duration = std::time::Duration::from_secs(5);
             }
-            let binary = root().join("../target/release/examples/orders");
-            let report = http::footprint(&binary, o)?;
+            let report = http::footprint(o)?;
             let mut doc: Value = std::fs::read_to_string(&results)
                 .ok()
                 .and_then(|t| serde_json::from_str(&t).ok())
@@ -581,6 +586,10 @@ fn run() -> Result<(), String> {
             doc["footprint"] = report;
             let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())? + "\n";
             std::fs::write(&results, text).map_err(|e| e.to_string())
+        }
+        Some("soak") => {
+            let args: Vec<String> = std::env::args().skip(2).collect();
+            soak::run(soak::Options::parse(&args)?)
         }
         Some("http") => {
             let args: Vec<String> = std::env::args().skip(2).collect();
@@ -594,7 +603,7 @@ fn run() -> Result<(), String> {
             let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())? + "\n";
             std::fs::write(&results, text).map_err(|e| e.to_string())
         }
-        _ => Err("usage: binder-bench collect | check | baseline | docs | http [--conns N] [--warmup S] [--duration S] [--rounds N] | footprint".into()),
+        _ => Err("usage: binder-bench collect | check | baseline | docs | http [--conns N] [--warmup S] [--duration S] [--rounds N] | footprint | soak [--requests N] [--warmup N] [--conns N] [--max-time S] [--rss-slack-kib K]".into()),
     }
 }
 

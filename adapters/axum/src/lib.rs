@@ -29,7 +29,9 @@ use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::response::{IntoResponse, Response};
 use binder_http::{Bind, Decoded, Limits};
 
-/// An owned `T` bound from the request. The body is read under
+/// An owned `T` bound from the request. The body is read as
+/// `binder_hyper::read_request` reads it (its `Content-Length` strictly, by
+/// `binder_http::length`; never past its declared length), under
 /// [`Limits::DEFAULT`]'s `max_body_bytes`; to change limits, put a
 /// `Limits` in the request's extensions (e.g. with a layer).
 #[derive(Debug, Clone, Copy, Default)]
@@ -69,12 +71,16 @@ where
     type Rejection = BoundRejection;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let (mut parts, body) = req.into_parts();
-        let limits = parts
-            .extensions
+        let limits = req
+            .extensions()
             .get::<Limits>()
             .copied()
             .unwrap_or_default();
+        // The declared length is read, and the body under it, exactly as
+        // binder-hyper does (`binder_http::length`).
+        let (mut parts, bytes) = binder_hyper::read_request(req, limits.max_body_bytes)
+            .await
+            .map_err(BoundRejection)?;
         // Path parameters as the router matched them; axum has decoded
         // them already (`RawPathParams` are decoded), so binder takes them
         // as they are and never decodes twice.
@@ -82,14 +88,6 @@ where
             .await
             .ok();
         let path: Vec<(&str, &str)> = raw.iter().flat_map(|p| p.iter()).collect();
-        let declared = parts
-            .headers
-            .get(http::header::CONTENT_LENGTH)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<u64>().ok());
-        let bytes = binder_hyper::read_body(body, declared, limits.max_body_bytes)
-            .await
-            .map_err(BoundRejection)?;
         let req = binder_http::HttpRequest::with_params(&parts, &bytes, Decoded(&path[..]));
         T::bind_with(&req, &limits)
             .map(Bound)

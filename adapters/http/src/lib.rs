@@ -50,6 +50,7 @@
 #![deny(missing_docs)]
 
 pub mod guide;
+pub mod length;
 mod problem;
 mod request;
 

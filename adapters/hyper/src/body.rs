@@ -1,5 +1,6 @@
 //! Reading a body under the size policy.
 
+use binder_http::length::LengthError;
 use bytes::{Buf, Bytes};
 use http::StatusCode;
 use http_body_util::{BodyExt, Full};
@@ -15,6 +16,17 @@ pub enum Error {
     TooLarge {
         /// The limit, in bytes.
         limit: usize,
+    },
+    /// The declared length is refused: a `Content-Length` that is not
+    /// `1*DIGIT`, values that differ, or a `Content-Length` with a
+    /// `Transfer-Encoding` (see [`binder_http::length`]): 400. Nothing is
+    /// read.
+    Length(LengthError),
+    /// The body went on past its `Content-Length`: 400. Reading stopped at
+    /// the frame that passed it.
+    LongerThanDeclared {
+        /// Bytes declared.
+        declared: u64,
     },
     /// The body ended before its `Content-Length`: 400.
     Incomplete {
@@ -48,7 +60,10 @@ impl Error {
     pub fn status(&self) -> StatusCode {
         match self {
             Error::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            Error::Incomplete { .. } | Error::Read(_) => StatusCode::BAD_REQUEST,
+            Error::Length(_)
+            | Error::LongerThanDeclared { .. }
+            | Error::Incomplete { .. }
+            | Error::Read(_) => StatusCode::BAD_REQUEST,
             Error::Bind { status, .. } => *status,
         }
     }
@@ -79,6 +94,11 @@ impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Error::TooLarge { limit } => write!(f, "the body is larger than the limit of {limit} bytes"),
+            Error::Length(e) => std::fmt::Display::fmt(e, f),
+            Error::LongerThanDeclared { declared } => write!(
+                f,
+                "the body is longer than the {declared} bytes its Content-Length declared"
+            ),
             Error::Incomplete { declared, received } => write!(
                 f,
                 "the body ended after {received} of the {declared} bytes its Content-Length declared"
@@ -89,20 +109,29 @@ impl std::fmt::Display for Error {
     }
 }
 
+impl From<LengthError> for Error {
+    fn from(e: LengthError) -> Self {
+        Error::Length(e)
+    }
+}
+
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Error::Read(e) => Some(&**e),
+            Error::Length(e) => Some(e),
             _ => None,
         }
     }
 }
 
 /// Splits `req` and reads its whole body under `limit` bytes (see the
-/// crate docs for the policy).
+/// crate docs for the policy), its length declared by its headers as
+/// [`binder_http::length::from_headers`] reads them.
 ///
 /// # Errors
-/// As [`read_body`].
+/// [`Error::Length`] when the declared length is refused (nothing is
+/// read); otherwise as [`read_body`].
 pub async fn read_request<B>(
     req: http::Request<B>,
     limit: usize,
@@ -112,21 +141,22 @@ where
     B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
 {
     let (parts, body) = req.into_parts();
-    let declared = parts
-        .headers
-        .get(http::header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
+    let declared = binder_http::length::from_headers(&parts.headers)?;
     let bytes = read_body(body, declared, limit).await?;
     Ok((parts, bytes))
 }
 
 /// Reads `body` whole, under `limit` bytes, given its declared length.
 ///
+/// No frame is polled once the bytes received pass `declared` or `limit`:
+/// the frame that passes either is the last one read.
+///
 /// # Errors
 /// [`Error::TooLarge`] when `declared` or the bytes sent pass `limit`
-/// (nothing is read when `declared` does); [`Error::Incomplete`] when fewer
-/// bytes than `declared` arrive; [`Error::Read`] when the transport fails.
+/// (nothing is read when `declared` does); [`Error::LongerThanDeclared`]
+/// when more bytes than `declared` arrive (checked first: a frame that
+/// passes both is this error); [`Error::Incomplete`] when the body ends
+/// before `declared`; [`Error::Read`] when the transport fails.
 pub async fn read_body<B>(body: B, declared: Option<u64>, limit: usize) -> Result<Bytes, Error>
 where
     B: http_body::Body,
@@ -152,6 +182,9 @@ where
             continue;
         }
         received += data.len() as u64;
+        if let Some(declared) = declared.filter(|&n| received > n) {
+            return Err(Error::LongerThanDeclared { declared });
+        }
         if received > limit as u64 {
             return Err(Error::TooLarge { limit });
         }

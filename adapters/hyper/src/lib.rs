@@ -3,14 +3,28 @@
 //! read it again.
 //!
 //! # Body policy
+//! - The declared length is every `Content-Length` line read strictly by
+//!   [`binder_http::length`]: `1*DIGIT`; a sign, hex, other bytes, an empty
+//!   value or one past `u64` is a 400 ([`Error::Length`]), never "length
+//!   unknown"; repeated lines or a list agree or it is a 400; a
+//!   `Content-Length` with a `Transfer-Encoding` is refused (400, the
+//!   request-smuggling-safe choice RFC 9112 §6.1 allows). Nothing is read
+//!   then. (hyper's own HTTP/1 parser already refuses most of these before
+//!   binder sees them, and drops a `Content-Length` sent with a
+//!   `Transfer-Encoding`; the helper holds for every other body source.)
 //! - A `Content-Length` over the limit is refused (413) before one byte is
 //!   read.
 //! - The buffer is sized from `Content-Length` but never above 64 KiB up
 //!   front; it grows by doubling as data actually arrives, never past the
 //!   limit, and at most limit + 1 bytes are read. A client that declares a
 //!   large body and sends nothing costs nothing.
-//! - A body that ends before its `Content-Length` is an error (400), not a
-//!   short body bound as if whole. Chunked bodies are bounded the same way.
+//! - A body that ends before its `Content-Length` is an error (400,
+//!   [`Error::Incomplete`]), not a short body bound as if whole; a transport
+//!   failure is its own error ([`Error::Read`], 400). A body that goes on
+//!   past its `Content-Length` is refused (400,
+//!   [`Error::LongerThanDeclared`]) at the frame that passes it: no frame
+//!   after it is polled. Chunked bodies are bounded by the limit the same
+//!   way.
 //! - A body that arrives in one frame is handed back as that frame's
 //!   `Bytes`: not copied at all.
 //!
@@ -50,9 +64,9 @@ use http_body_util::Full;
 /// `binder_http::bind_parts`.
 ///
 /// # Errors
-/// [`Error::TooLarge`] (413), [`Error::Incomplete`] and [`Error::Bind`]
-/// (400, or 415 for an unsupported body type), [`Error::Read`] for the
-/// transport's error.
+/// [`Error::TooLarge`] (413); [`Error::Length`], [`Error::Incomplete`],
+/// [`Error::LongerThanDeclared`] and [`Error::Bind`] (400, or 415 for an
+/// unsupported body type); [`Error::Read`] for the transport's error.
 pub async fn bind<T, B>(
     req: http::Request<B>,
     path: &[(&str, &str)],

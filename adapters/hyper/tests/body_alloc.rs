@@ -1,11 +1,11 @@
 //! Allocation budgets of `read_body`, measured with a counting allocator.
 
+mod common;
+
 use bytes::Bytes;
-use http_body::{Body, Frame, SizeHint};
+use common::frames::{ready, Frames};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use std::pin::Pin;
-use std::task::{Context, Poll};
 
 struct Counting;
 
@@ -36,39 +36,6 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOC: Counting = Counting;
 
-/// A body that sends its chunks, then ends.
-struct Chunks(Vec<Bytes>);
-
-impl Body for Chunks {
-    type Data = Bytes;
-    type Error = std::convert::Infallible;
-    fn poll_frame(
-        mut self: Pin<&mut Self>,
-        _: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
-        Poll::Ready(if self.0.is_empty() {
-            None
-        } else {
-            Some(Ok(Frame::data(self.0.remove(0))))
-        })
-    }
-    fn size_hint(&self) -> SizeHint {
-        SizeHint::default()
-    }
-}
-
-/// Polls a future that never waits (the bodies here are always ready).
-fn ready<F: std::future::Future>(f: F) -> F::Output {
-    let waker = std::task::Waker::noop();
-    let mut cx = Context::from_waker(waker);
-    let mut f = std::pin::pin!(f);
-    loop {
-        if let Poll::Ready(v) = f.as_mut().poll(&mut cx) {
-            return v;
-        }
-    }
-}
-
 /// Bytes allocated while running `f`.
 fn allocated<T>(f: impl FnOnce() -> T) -> (T, usize) {
     let before = BYTES.with(Cell::get);
@@ -86,10 +53,7 @@ const PRESIZE_CAP: usize = 64 * 1024;
 fn a_lying_content_length_costs_at_most_the_presize_cap() {
     // Declares 10 MB under a 16 MiB limit, sends 10 bytes in two frames
     // (forcing the buffer path), then ends.
-    let chunks = Chunks(vec![
-        Bytes::from_static(b"email="),
-        Bytes::from_static(b"a%40b"),
-    ]);
+    let chunks = Frames::new([Bytes::from_static(b"email="), Bytes::from_static(b"a%40b")]);
     let (result, bytes) =
         allocated(|| ready(binder_hyper::read_body(chunks, Some(10_000_000), 16 << 20)));
     assert!(matches!(
@@ -106,7 +70,7 @@ fn a_lying_content_length_costs_at_most_the_presize_cap() {
 fn a_body_in_one_frame_is_not_copied() {
     let frame = Bytes::from(vec![b'x'; 100_000]);
     let ptr = frame.as_ptr();
-    let chunks = Chunks(vec![frame]);
+    let chunks = Frames::new([frame]);
     let (result, bytes) =
         allocated(|| ready(binder_hyper::read_body(chunks, Some(100_000), 1 << 20)));
     let body = result.unwrap();
@@ -116,14 +80,14 @@ fn a_body_in_one_frame_is_not_copied() {
 
 #[test]
 fn a_growing_body_doubles_and_never_passes_the_limit() {
-    let chunks = Chunks((0..100).map(|_| Bytes::from(vec![b'y'; 1000])).collect());
+    let chunks = Frames::new((0..100).map(|_| vec![b'y'; 1000]));
     let (result, bytes) = allocated(|| ready(binder_hyper::read_body(chunks, None, 100_000)));
     assert_eq!(result.unwrap().len(), 100_000);
     // Doubling from 2,000 up to the 100,000 limit: every reservation added
     // up (each reallocation counted whole) stays under 3x the body.
     const GROWTH_BUDGET: usize = 3 * 100_000;
     assert!(bytes <= GROWTH_BUDGET, "allocated {bytes} bytes");
-    let chunks = Chunks((0..101).map(|_| Bytes::from(vec![b'y'; 1000])).collect());
+    let chunks = Frames::new((0..101).map(|_| vec![b'y'; 1000]));
     let result = ready(binder_hyper::read_body(chunks, None, 100_000));
     assert!(matches!(
         result,
