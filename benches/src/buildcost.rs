@@ -389,7 +389,13 @@ fn structs_rs(flavour: Flavour, shapes: &[Shape], edit: bool) -> String {
              pub fn de_base_form(b: &[u8]) -> bool {\n    serde_urlencoded::from_bytes::<BaseBody>(b).is_ok()\n}\n\n",
         ),
     }
+    // Each struct in a module of its own, as an application's handlers
+    // would be: in one module, all the structs' code shares the debug
+    // build's codegen units and an edit to one rebuilds them all.
+    let mut out_all = out;
     for (i, s) in shapes.iter().enumerate() {
+        let mut module = String::new();
+        let out = &mut module;
         let renamed = edited.filter(|&(e, _)| e == i).map(|(_, f)| f);
         let source = if s.kind == Kind::Query {
             "query"
@@ -397,29 +403,38 @@ fn structs_rs(flavour: Flavour, shapes: &[Shape], edit: bool) -> String {
             "body"
         };
         if s.kind == Kind::Json {
-            strukt(&mut out, &format!("S{i}Nested"), source, &s.nested, i, None);
+            strukt(out, &format!("S{i}Nested"), source, &s.nested, i, None);
         }
-        strukt(&mut out, &format!("S{i}"), source, &s.fields, i, renamed);
+        strukt(out, &format!("S{i}"), source, &s.fields, i, renamed);
         let _ = match (flavour, s.kind) {
             (Flavour::Binder, _) => writeln!(
                 out,
-                "pub fn bind_{i}(req: &http::Request<Vec<u8>>) -> bool {{\n    binder_http::bind::<S{i}, Vec<u8>>(req, &[]).is_ok()\n}}\n"
+                "pub fn bind_{i}(req: &http::Request<Vec<u8>>) -> bool {{\n    binder_http::bind::<S{i}, Vec<u8>>(req, &[]).is_ok()\n}}"
             ),
             (Flavour::Serde, Kind::Query) => writeln!(
                 out,
-                "pub fn de_{i}(q: &str) -> bool {{\n    serde_urlencoded::from_str::<S{i}>(q).is_ok()\n}}\n"
+                "pub fn de_{i}(q: &str) -> bool {{\n    serde_urlencoded::from_str::<S{i}>(q).is_ok()\n}}"
             ),
             (Flavour::Serde, Kind::Json) => writeln!(
                 out,
-                "pub fn de_{i}(b: &[u8]) -> bool {{\n    serde_json::from_slice::<S{i}>(b).is_ok()\n}}\n"
+                "pub fn de_{i}(b: &[u8]) -> bool {{\n    serde_json::from_slice::<S{i}>(b).is_ok()\n}}"
             ),
             (Flavour::Serde, Kind::Form) => writeln!(
                 out,
-                "pub fn de_{i}(b: &[u8]) -> bool {{\n    serde_urlencoded::from_bytes::<S{i}>(b).is_ok()\n}}\n"
+                "pub fn de_{i}(b: &[u8]) -> bool {{\n    serde_urlencoded::from_bytes::<S{i}>(b).is_ok()\n}}"
             ),
         };
+        let _ = writeln!(out_all, "pub mod s{i} {{");
+        for line in module.lines() {
+            let _ = if line.is_empty() {
+                writeln!(out_all)
+            } else {
+                writeln!(out_all, "    {line}")
+            };
+        }
+        out_all.push_str("}\n\n");
     }
-    out
+    out_all
 }
 
 /// `src/main.rs`: calls the function its first argument names on the
@@ -439,14 +454,16 @@ fn main_rs(flavour: Flavour, shapes: &[Shape]) -> String {
     }
     for (i, s) in shapes.iter().enumerate() {
         let _ = match (flavour, s.kind) {
-            (Flavour::Binder, _) => writeln!(out, "        {} => structs::bind_{i}(&req),", i + 2),
+            (Flavour::Binder, _) => {
+                writeln!(out, "        {} => structs::s{i}::bind_{i}(&req),", i + 2)
+            }
             (Flavour::Serde, Kind::Query) => {
-                writeln!(out, "        {} => structs::de_{i}(&input),", i + 3)
+                writeln!(out, "        {} => structs::s{i}::de_{i}(&input),", i + 3)
             }
             (Flavour::Serde, _) => {
                 writeln!(
                     out,
-                    "        {} => structs::de_{i}(input.as_bytes()),",
+                    "        {} => structs::s{i}::de_{i}(input.as_bytes()),",
                     i + 3
                 )
             }
@@ -1113,11 +1130,12 @@ mod tests {
         // With no JSON struct the baseline body struct is edited.
         let none = structs_rs(Flavour::Serde, &[], true);
         assert!(none.contains("    b_x: String,"));
-        // main calls every function.
+        // Each struct in a module of its own; main calls every function.
+        assert_eq!(binder.matches("\npub mod s").count(), 10);
         let main = main_rs(Flavour::Serde, &s);
-        assert_eq!(main.matches("structs::de_").count(), 3 + 10);
+        assert_eq!(main.matches("::de_").count(), 3 + 10);
         let main = main_rs(Flavour::Binder, &s);
-        assert_eq!(main.matches("structs::bind_").count(), 2 + 10);
+        assert_eq!(main.matches("::bind_").count(), 2 + 10);
     }
 
     #[test]
