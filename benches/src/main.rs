@@ -680,6 +680,22 @@ mod tests {
     }
 
     #[test]
+    fn collect_keeps_the_http_footprint_and_buildcost_records() {
+        let path =
+            std::env::temp_dir().join(format!("binder-bench-keep-{}.json", std::process::id()));
+        let earlier =
+            json!({"rows": [], "http": {"a": 1}, "footprint": {"b": 2}, "buildcost": {"c": 3}});
+        std::fs::write(&path, earlier.to_string()).unwrap();
+        write_rows(&path, &[row("binder_owned", 1, 0)]).unwrap();
+        let now: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        for kept in ["http", "footprint", "buildcost"] {
+            assert_eq!(now[kept], earlier[kept], "{kept}");
+        }
+        assert_eq!(now["rows"].as_array().map(Vec::len), Some(1));
+    }
+
+    #[test]
     fn the_gate_fails_on_one_more_allocation_or_over_two_percent() {
         let base = [row("binder_owned", 1000, 2), row("peer", 500, 9)];
         assert!(regressions(&[row("binder_owned", 1020, 2)], &base).is_empty());
