@@ -930,9 +930,10 @@ pub fn docs(results: &Path) -> String {
         return String::new();
     };
     format!(
-        "\n## Build cost\n\n`cargo run --release -p binder-bench -- buildcost`: generated request structs ({}), the same shapes derived by binder (`binder_http::bind`) and by serde (serde_json, serde_urlencoded), each flavour a binary crate that calls every struct, with cargo's default profiles; {}. The median of {} run(s). CPU-s are user + sys of the whole build (rustc, the linker) of the generated crate alone, its dependencies built already; check and the debug build start without an incremental cache; growth is the stripped binary's size over the same flavour's with no generated struct. Fixed + per struct: least squares over 0 and the counts shown.\n\n{}",
+        "\n## Build cost\n\n`cargo run --release -p binder-bench -- buildcost`: generated request structs ({}), the same shapes derived by binder (`binder_http::bind`) and by serde (serde_json, serde_urlencoded), each flavour a binary crate that calls every struct, with cargo's default profiles; {} on {}. The median of {} run(s). CPU-s are user + sys of the whole build (rustc, the linker) of the generated crate alone, its dependencies built already; check and the debug build start without an incremental cache; growth is the stripped binary's size over the same flavour's with no generated struct. Fixed + per struct: least squares over 0 and the counts shown.\n\n{}",
         b["mix"].as_str().unwrap_or_default(),
         b["toolchain"].as_str().unwrap_or_default(),
+        b["machine"].as_str().unwrap_or_default(),
         b["reps"],
         table(&b)
     )
