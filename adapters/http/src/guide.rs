@@ -248,7 +248,7 @@
 //! ```
 //!
 //! # `validate`: checks after binding
-//! A container attribute naming a `fn(&Self, &mut Errors<'_>)`, run only
+//! A container attribute naming a `fn(&Self, &mut Errors)`, run only
 //! when every field bound; what it records joins the same error list.
 //!
 //! ```
@@ -264,7 +264,7 @@
 //! }
 //!
 //! impl Range {
-//!     fn check(&self, errors: &mut Errors<'_>) {
+//!     fn check(&self, errors: &mut Errors) {
 //!         if self.to < self.from {
 //!             errors.invalid(Source::Query, "to", "must not be below `from`");
 //!         }

@@ -49,6 +49,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod error;
 pub mod guide;
 pub mod length;
 mod problem;
@@ -62,7 +63,8 @@ pub use binder_core::bind::{
 pub use binder_core::{ErrorKind, Limits};
 /// Derives [`Bind`](trait@Bind) for a struct; see the crate docs.
 pub use binder_derive::Bind;
-pub use problem::{problem_json, status_of, to_response, PROBLEM_JSON};
+pub use error::Error;
+pub use problem::PROBLEM_JSON;
 pub use request::{bind, bind_parts, bind_parts_with, Decoded, HttpRequest, PathParams};
 
 #[doc(hidden)]

@@ -40,7 +40,7 @@
 //!
 //! match binder_hyper::bind::<Page, _>(req, &[], &binder_http::Limits::default()).await {
 //!     Ok((page, _req)) => http::Response::new(format!("page {}", page.page).into()),
-//!     Err(e) => e.into_response(),
+//!     Err(e) => e.to_response(),
 //! }
 //! # }
 //! ```
@@ -49,7 +49,8 @@
 
 mod body;
 
-pub use body::{read_body, read_request, Error};
+pub use binder_http::Error;
+pub use body::{read_body, read_request};
 
 use binder_http::{Bind, Limits};
 use bytes::Bytes;
@@ -78,7 +79,6 @@ where
     B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
 {
     let (parts, bytes) = read_request(req, limits.max_body_bytes).await?;
-    let bound = binder_http::bind_parts_with::<T>(&parts, &bytes, path, limits)
-        .map_err(|e| Error::from_bind(&e))?;
+    let bound = binder_http::bind_parts_with::<T>(&parts, &bytes, path, limits)?;
     Ok((bound, http::Request::from_parts(parts, Full::new(bytes))))
 }
