@@ -202,7 +202,8 @@
 //!
 //! # `from_str`: any `FromStr` type
 //! On a `T`, `Option<T>` or `Vec<T>` field whose `T: FromStr`. (Or
-//! implement `binder_core::convert::FromText` for full control.)
+//! implement [`binder_http::convert::FromText`](crate::convert::FromText)
+//! for full control.)
 //!
 //! ```
 //! use binder_http::{Bind, Parts};

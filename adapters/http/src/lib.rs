@@ -48,6 +48,7 @@
 //!   its source and path; messages never echo the submitted value.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod error;
 pub mod guide;
@@ -56,6 +57,9 @@ mod problem;
 mod request;
 
 pub use binder_core as core;
+/// Text-to-value conversion: implement
+/// [`FromText`](convert::FromText) for a type of your own.
+pub use binder_core::convert;
 pub use binder_core::bind::{
     Bind, BindError, Body, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, FromBody,
     Parts, Request, Source,
