@@ -15,7 +15,7 @@ pub use crate::cookie::Cursor as CookieCursor;
 pub use crate::error::{Error, ValueError, ValueErrorKind};
 pub use crate::form::Cursor;
 pub use crate::json::{Kind, Reader};
-pub use crate::limits::Limits;
+pub use crate::limits::{Formats, Limits};
 pub use core::default::Default;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};

@@ -59,7 +59,7 @@ pub use binder_core::bind::{
     Bind, BindError, Body, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, FromBody,
     Parts, Request, Source,
 };
-pub use binder_core::{ErrorKind, Limits};
+pub use binder_core::{ErrorKind, Formats, Limits};
 /// Derives [`Bind`](trait@Bind) for a struct; see the crate docs.
 pub use binder_derive::Bind;
 pub use problem::{problem_json, status_of, to_response, PROBLEM_JSON};

@@ -18,10 +18,13 @@ use http::StatusCode;
 pub const PROBLEM_JSON: &str = "application/problem+json";
 
 /// The status a failed bind answers with: 400 for field errors and
-/// malformed sources, 415 for a body binder does not read.
+/// malformed sources, 415 for a body binder does not read, a format not
+/// accepted, or a charset other than UTF-8.
 pub fn status_of(error: &BindError<'_>) -> StatusCode {
     match error {
-        BindError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        BindError::UnsupportedMediaType | BindError::UnsupportedCharset => {
+            StatusCode::UNSUPPORTED_MEDIA_TYPE
+        }
         _ => StatusCode::BAD_REQUEST,
     }
 }
@@ -60,7 +63,12 @@ pub fn problem_json(error: &BindError<'_>) -> String {
         }
         BindError::UnsupportedMediaType => {
             out.push_str(
-                r#","detail":"the body's Content-Type is not JSON, urlencoded form or multipart""#,
+                r#","detail":"the body's Content-Type is not a format this endpoint accepts""#,
+            );
+        }
+        BindError::UnsupportedCharset => {
+            out.push_str(
+                r#","detail":"the body's Content-Type declares a charset other than UTF-8""#,
             );
         }
         _ => {}

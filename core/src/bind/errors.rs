@@ -472,9 +472,15 @@ pub enum BindError<'r> {
         /// What and where.
         error: Error,
     },
-    /// The body's `Content-Type` is not one binder reads, and the type has
-    /// body fields (HTTP 415).
+    /// The body's `Content-Type` is not one binder reads, or is a format
+    /// the type (`#[bind(accept = "...")]`) or the service
+    /// ([`Limits::formats`](crate::Limits::formats)) does not accept, and
+    /// the type has body fields (HTTP 415).
     UnsupportedMediaType,
+    /// A JSON or urlencoded body's `Content-Type` declares a `charset`
+    /// other than UTF-8, and the type has body fields (HTTP 415): binder
+    /// reads those formats as UTF-8 only.
+    UnsupportedCharset,
 }
 
 impl BindError<'_> {
@@ -493,6 +499,9 @@ impl fmt::Display for BindError<'_> {
             BindError::Fields(e) => fmt::Display::fmt(e, f),
             BindError::Malformed { source, error } => write!(f, "{source}: {error}"),
             BindError::UnsupportedMediaType => f.write_str("unsupported media type"),
+            BindError::UnsupportedCharset => {
+                f.write_str("unsupported charset: JSON and urlencoded bodies are read as UTF-8")
+            }
         }
     }
 }
