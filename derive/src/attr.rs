@@ -57,6 +57,80 @@ pub struct ContainerAttrs {
     pub rename_all: Option<(RenameRule, Span)>,
     /// A function `fn(&Self, &mut Errors<'r>)` run after a successful bind.
     pub validate: Option<Path>,
+    /// The body formats the type binds from, and the attribute's span.
+    pub accept: Option<(Accept, Span)>,
+}
+
+/// The body formats a type accepts (`#[bind(accept = "json, form")]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accept {
+    pub json: bool,
+    pub form: bool,
+    pub multipart: bool,
+}
+
+impl Accept {
+    /// Every format: the default.
+    pub const ALL: Accept = Accept {
+        json: true,
+        form: true,
+        multipart: true,
+    };
+
+    /// Reads a comma-separated list of `json`, `form` and `multipart`, each
+    /// once; every problem is reported at the literal.
+    fn parse(lit: &LitStr, errors: &mut ErrorSink) -> Option<Accept> {
+        const FORMATS: &str = "`json` (application/json and +json types), `form` (application/x-www-form-urlencoded) or `multipart` (multipart/form-data)";
+        let mut out = Accept {
+            json: false,
+            form: false,
+            multipart: false,
+        };
+        let mut ok = true;
+        let value = lit.value();
+        for item in value.split(',').map(str::trim) {
+            let slot = match item {
+                "json" => &mut out.json,
+                "form" => &mut out.form,
+                "multipart" => &mut out.multipart,
+                "" => {
+                    errors.push(syn::Error::new(
+                        lit.span(),
+                        format!("`accept` lists body formats separated by commas, each one of {FORMATS}; this list has an empty one"),
+                    ));
+                    ok = false;
+                    continue;
+                }
+                other => {
+                    let lower = other.to_ascii_lowercase();
+                    let hint = if lower.contains("json") {
+                        " (did you mean `json`?)"
+                    } else if lower.contains("urlencoded") {
+                        " (did you mean `form`?)"
+                    } else if lower.contains("multipart") || lower.contains("form-data") {
+                        " (did you mean `multipart`?)"
+                    } else {
+                        ""
+                    };
+                    errors.push(syn::Error::new(
+                        lit.span(),
+                        format!("unknown body format `{other}` in `accept`{hint}: use {FORMATS}, separated by commas"),
+                    ));
+                    ok = false;
+                    continue;
+                }
+            };
+            if *slot {
+                errors.push(syn::Error::new(
+                    lit.span(),
+                    format!("`{item}` is listed twice in `accept`"),
+                ));
+                ok = false;
+            }
+            *slot = true;
+        }
+        ok.then_some(out)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,11 +216,17 @@ pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs 
         krate: None,
         rename_all: None,
         validate: None,
+        accept: None,
     };
     for attr in attrs.iter().filter(|a| a.path().is_ident("bind")) {
         let result = attr.parse_nested_meta(|meta| {
             let span = meta.path.span_of_ident();
-            if meta.path.is_ident("crate") {
+            if meta.path.is_ident("accept") {
+                let lit: LitStr = meta.value()?.parse()?;
+                if let Some(accept) = Accept::parse(&lit, errors) {
+                    set_once(&mut out.accept, (accept, span), span, "accept", errors);
+                }
+            } else if meta.path.is_ident("crate") {
                 let lit: LitStr = meta.value()?.parse()?;
                 let path: Path = lit.parse()?;
                 set_once(&mut out.krate, path, span, "crate", errors);
@@ -164,7 +244,7 @@ pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs 
                 }
             } else {
                 errors.push(meta.error(
-                    "unknown container attribute: expected `crate = \"...\"`, `rename_all = \"...\"` or `validate = path::to::fn`",
+                    "unknown container attribute: expected `accept = \"...\"`, `crate = \"...\"`, `rename_all = \"...\"` or `validate = path::to::fn`",
                 ));
                 skip_value(&meta)?;
             }

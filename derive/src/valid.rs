@@ -1,7 +1,7 @@
 //! Checks a struct's attributes as a whole and builds the model the
 //! expansion writes from. Every problem is reported, each at its own tokens.
 
-use crate::attr::{self, ErrorSink, Source};
+use crate::attr::{self, Accept, ErrorSink, Source};
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Expr, Fields, GenericParam, Ident, Lifetime, Path, Type};
@@ -16,6 +16,8 @@ pub struct Model<'a> {
     pub krate: Path,
     pub fields: Vec<FieldModel<'a>>,
     pub validate: Option<Path>,
+    /// The body formats `body` fields bind from.
+    pub accept: Accept,
 }
 
 pub struct FieldModel<'a> {
@@ -229,6 +231,15 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
         });
     }
 
+    let has_body = fields
+        .iter()
+        .any(|f| f.bound.as_ref().is_some_and(|b| b.source == Source::Body));
+    if let (Some((_, span)), false) = (container.accept, has_body) {
+        errors.push(syn::Error::new(
+            span,
+            "`accept` restricts the formats `body` fields bind from, and this struct has none (a `raw_body` field takes any body as sent)",
+        ));
+    }
     let validate = container.validate.clone();
     errors.finish()?;
     Ok(Model {
@@ -237,6 +248,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
         krate,
         fields,
         validate,
+        accept: container.accept.map_or(Accept::ALL, |(a, _)| a),
     })
 }
 
