@@ -57,6 +57,8 @@ pub struct ContainerAttrs {
     pub rename_all: Option<(RenameRule, Span)>,
     /// A function `fn(&Self, &mut Errors<'r>)` run after a successful bind.
     pub validate: Option<Path>,
+    /// The source of every field that names none, and the attribute's span.
+    pub source: Option<(Source, Span)>,
     /// The body formats the type binds from, and the attribute's span.
     pub accept: Option<(Accept, Span)>,
 }
@@ -216,12 +218,33 @@ pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs 
         krate: None,
         rename_all: None,
         validate: None,
+        source: None,
         accept: None,
     };
     for attr in attrs.iter().filter(|a| a.path().is_ident("bind")) {
         let result = attr.parse_nested_meta(|meta| {
             let span = meta.path.span_of_ident();
-            if meta.path.is_ident("accept") {
+            let ident = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
+            if let Some(source) = Source::from_ident(&ident) {
+                if meta.input.peek(syn::Token![=]) {
+                    errors.push(meta.error(format!(
+                        "a struct's source takes no name: `#[bind({})]` on the struct gives each field without a source of its own that source, under the field's own name",
+                        source.name()
+                    )));
+                    skip_value(&meta)?;
+                }
+                match &out.source {
+                    Some((first, _)) => errors.push(syn::Error::new(
+                        span,
+                        format!(
+                            "a struct has one default source: `{}` is already given, so `{}` cannot be",
+                            first.name(),
+                            source.name()
+                        ),
+                    )),
+                    None => out.source = Some((source, span)),
+                }
+            } else if meta.path.is_ident("accept") {
                 let lit: LitStr = meta.value()?.parse()?;
                 if let Some(accept) = Accept::parse(&lit, errors) {
                     set_once(&mut out.accept, (accept, span), span, "accept", errors);
@@ -244,7 +267,7 @@ pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs 
                 }
             } else {
                 errors.push(meta.error(
-                    "unknown container attribute: expected `accept = \"...\"`, `crate = \"...\"`, `rename_all = \"...\"` or `validate = path::to::fn`",
+                    "unknown container attribute: expected a source for every field without one (`path`, `query`, `header`, `cookie` or `body`), `accept = \"...\"`, `crate = \"...\"`, `rename_all = \"...\"` or `validate = path::to::fn`",
                 ));
                 skip_value(&meta)?;
             }

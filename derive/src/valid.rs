@@ -158,7 +158,15 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
             });
             continue;
         }
-        let bound = match (a.skip, a.source) {
+        // A field without a source of its own takes the struct's (not a
+        // skipped one: it has none), named at the field.
+        let source = match (a.skip, a.source) {
+            (None, None) => container
+                .source
+                .map(|(source, _)| (source, None, member.span())),
+            (_, own) => own,
+        };
+        let bound = match (a.skip, source) {
             (Some(span), source) => {
                 if source.is_some() || a.required.is_some() || a.default.is_some() {
                     errors.push(syn::Error::new(
@@ -172,7 +180,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                 errors.push(syn::Error::new(
                     member.span(),
                     format!(
-                        "binder needs to know where `{member}` comes from: add #[bind(path)], #[bind(query)], #[bind(header)], #[bind(cookie)], #[bind(body)] or #[bind(raw_body)], or #[bind(skip)]"
+                        "binder needs to know where `{member}` comes from: add #[bind(path)], #[bind(query)], #[bind(header)], #[bind(cookie)], #[bind(body)] or #[bind(raw_body)], or #[bind(skip)]; or give the struct a source for every such field, e.g. #[bind(body)] on the struct"
                     ),
                 ));
                 None
