@@ -1,5 +1,6 @@
 //! A JSON or urlencoded body declaring a charset other than UTF-8 answers
 //! 415 "unsupported charset", never a field error per text field.
+#![allow(dead_code)]
 
 use binder_http::Bind;
 

@@ -1,6 +1,7 @@
 //! The body formats a type accepts (`#[bind(accept = "...")]`) and a
 //! service accepts (`Limits::formats`): a body in any other answers 415
 //! before a field is read.
+#![allow(dead_code)]
 
 use binder_http::{Bind, BindError, Formats, Limits};
 
