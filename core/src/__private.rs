@@ -15,7 +15,7 @@ pub use crate::cookie::Cursor as CookieCursor;
 pub use crate::error::{Error, ValueError, ValueErrorKind};
 pub use crate::form::Cursor;
 pub use crate::json::{Kind, Reader};
-pub use crate::limits::Limits;
+pub use crate::limits::{Formats, Limits};
 pub use core::default::Default;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
@@ -76,7 +76,9 @@ pub fn settle<T>(
     if let Some(default) = default {
         return Some(default());
     }
-    errors.push(FieldError::new(source, FieldPath::key(key), FieldErrorKind::Missing).for_field(field));
+    errors.push(
+        FieldError::new(source, FieldPath::key(key), FieldErrorKind::Missing).for_field(field),
+    );
     None
 }
 

@@ -72,7 +72,7 @@ pub mod __private;
 pub use bind::{Bind, BindError, Request};
 pub use bits::Bits;
 pub use error::{Error, ErrorKind, ValueError, ValueErrorKind};
-pub use limits::Limits;
+pub use limits::{Formats, Limits};
 
 /// Derives [`Bind`](trait@Bind) with generated code naming `binder_core`
 /// (feature `derive`); see `binder-http` for the attributes.

@@ -2,7 +2,8 @@
 //!
 //! Passing a limit is always a clear error ([`ErrorKind`](crate::ErrorKind)),
 //! never a panic, never silent truncation: a pair past
-//! [`Limits::max_pairs`] is not dropped, it fails the scan.
+//! [`Limits::max_pairs`] is not dropped, it fails the scan. [`Limits`] also
+//! carries the body [`Formats`] a service accepts.
 
 /// Bounds on one request. Start from [`Limits::DEFAULT`] and change fields:
 ///
@@ -36,6 +37,14 @@ pub struct Limits {
     pub max_part_headers: usize,
     /// Field errors reported; the rest are counted, not kept. Default 100.
     pub max_errors: usize,
+    /// The body formats a type with `body` fields binds from, with its own
+    /// `#[bind(accept = "...")]`: a body in any other answers 415
+    /// ([`BindError::UnsupportedMediaType`](crate::BindError::UnsupportedMediaType))
+    /// before a field is read. Default [`Formats::ALL`]; a service whose
+    /// endpoints are JSON APIs authenticated by cookies sets
+    /// [`Formats::JSON`], so no cross-site form post binds (see
+    /// `SECURITY.md`).
+    pub formats: Formats,
 }
 
 impl Limits {
@@ -50,6 +59,7 @@ impl Limits {
         max_part_header_bytes: 8 * 1024,
         max_part_headers: 16,
         max_errors: 100,
+        formats: Formats::ALL,
     };
 }
 
@@ -57,5 +67,115 @@ impl Default for Limits {
     #[inline]
     fn default() -> Self {
         Limits::DEFAULT
+    }
+}
+
+/// The body formats a bind reads: a small bit set of [`Formats::JSON`],
+/// [`Formats::FORM`] and [`Formats::MULTIPART`], combined with `|` or
+/// [`Formats::union`].
+///
+/// [`Limits::formats`] holds the formats a service accepts (all three by
+/// default); `#[bind(accept = "...")]` holds a type's. A bind reads a body
+/// only in a format both accept, and answers any other with
+/// [`BindError::UnsupportedMediaType`](crate::BindError::UnsupportedMediaType)
+/// (415) before reading a field.
+///
+/// ```
+/// use binder_core::{Formats, Limits};
+///
+/// // A service whose endpoints are JSON APIs: no form posts anywhere.
+/// let mut limits = Limits::DEFAULT;
+/// limits.formats = Formats::JSON;
+/// assert!(Limits::DEFAULT.formats.contains(Formats::FORM | Formats::MULTIPART));
+/// assert!(!limits.formats.contains(Formats::FORM));
+/// assert_eq!(Formats::ALL.intersection(Formats::JSON), Formats::JSON);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Formats(u8);
+
+impl Formats {
+    /// No format: no body with fields binds.
+    pub const NONE: Formats = Formats(0);
+    /// `application/json` and any `+json` type.
+    pub const JSON: Formats = Formats(1);
+    /// `application/x-www-form-urlencoded`.
+    pub const FORM: Formats = Formats(2);
+    /// `multipart/form-data`.
+    pub const MULTIPART: Formats = Formats(4);
+    /// Every format binder reads: the default.
+    pub const ALL: Formats = Formats(7);
+
+    /// The formats in `self` or `other`.
+    #[inline]
+    #[must_use]
+    pub const fn union(self, other: Formats) -> Formats {
+        Formats(self.0 | other.0)
+    }
+
+    /// The formats in both `self` and `other`.
+    #[inline]
+    #[must_use]
+    pub const fn intersection(self, other: Formats) -> Formats {
+        Formats(self.0 & other.0)
+    }
+
+    /// The formats in `self` and not in `other`.
+    #[inline]
+    #[must_use]
+    pub const fn difference(self, other: Formats) -> Formats {
+        Formats(self.0 & !other.0)
+    }
+
+    /// Whether every format in `other` is in `self`.
+    #[inline]
+    pub const fn contains(self, other: Formats) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Whether there is no format in `self`.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl core::ops::BitOr for Formats {
+    type Output = Formats;
+
+    #[inline]
+    fn bitor(self, other: Formats) -> Formats {
+        self.union(other)
+    }
+}
+
+impl core::ops::BitAnd for Formats {
+    type Output = Formats;
+
+    #[inline]
+    fn bitand(self, other: Formats) -> Formats {
+        self.intersection(other)
+    }
+}
+
+impl core::fmt::Debug for Formats {
+    /// `Formats(json | form)`, `Formats(none)`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Formats(")?;
+        let mut sep = "";
+        for (bit, name) in [
+            (Formats::JSON, "json"),
+            (Formats::FORM, "form"),
+            (Formats::MULTIPART, "multipart"),
+        ] {
+            if self.contains(bit) {
+                f.write_str(sep)?;
+                f.write_str(name)?;
+                sep = " | ";
+            }
+        }
+        if sep.is_empty() {
+            f.write_str("none")?;
+        }
+        f.write_str(")")
     }
 }

@@ -57,6 +57,82 @@ pub struct ContainerAttrs {
     pub rename_all: Option<(RenameRule, Span)>,
     /// A function `fn(&Self, &mut Errors)` run after a successful bind.
     pub validate: Option<Path>,
+    /// The source of every field that names none, and the attribute's span.
+    pub source: Option<(Source, Span)>,
+    /// The body formats the type binds from, and the attribute's span.
+    pub accept: Option<(Accept, Span)>,
+}
+
+/// The body formats a type accepts (`#[bind(accept = "json, form")]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accept {
+    pub json: bool,
+    pub form: bool,
+    pub multipart: bool,
+}
+
+impl Accept {
+    /// Every format: the default.
+    pub const ALL: Accept = Accept {
+        json: true,
+        form: true,
+        multipart: true,
+    };
+
+    /// Reads a comma-separated list of `json`, `form` and `multipart`, each
+    /// once; every problem is reported at the literal.
+    fn parse(lit: &LitStr, errors: &mut ErrorSink) -> Option<Accept> {
+        const FORMATS: &str = "`json` (application/json and +json types), `form` (application/x-www-form-urlencoded) or `multipart` (multipart/form-data)";
+        let mut out = Accept {
+            json: false,
+            form: false,
+            multipart: false,
+        };
+        let mut ok = true;
+        let value = lit.value();
+        for item in value.split(',').map(str::trim) {
+            let slot = match item {
+                "json" => &mut out.json,
+                "form" => &mut out.form,
+                "multipart" => &mut out.multipart,
+                "" => {
+                    errors.push(syn::Error::new(
+                        lit.span(),
+                        format!("`accept` lists body formats separated by commas, each one of {FORMATS}; this list has an empty one"),
+                    ));
+                    ok = false;
+                    continue;
+                }
+                other => {
+                    let lower = other.to_ascii_lowercase();
+                    let hint = if lower.contains("json") {
+                        " (did you mean `json`?)"
+                    } else if lower.contains("urlencoded") {
+                        " (did you mean `form`?)"
+                    } else if lower.contains("multipart") || lower.contains("form-data") {
+                        " (did you mean `multipart`?)"
+                    } else {
+                        ""
+                    };
+                    errors.push(syn::Error::new(
+                        lit.span(),
+                        format!("unknown body format `{other}` in `accept`{hint}: use {FORMATS}, separated by commas"),
+                    ));
+                    ok = false;
+                    continue;
+                }
+            };
+            if *slot {
+                errors.push(syn::Error::new(
+                    lit.span(),
+                    format!("`{item}` is listed twice in `accept`"),
+                ));
+                ok = false;
+            }
+            *slot = true;
+        }
+        ok.then_some(out)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,11 +218,38 @@ pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs 
         krate: None,
         rename_all: None,
         validate: None,
+        source: None,
+        accept: None,
     };
     for attr in attrs.iter().filter(|a| a.path().is_ident("bind")) {
         let result = attr.parse_nested_meta(|meta| {
             let span = meta.path.span_of_ident();
-            if meta.path.is_ident("crate") {
+            let ident = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
+            if let Some(source) = Source::from_ident(&ident) {
+                if meta.input.peek(syn::Token![=]) {
+                    errors.push(meta.error(format!(
+                        "a struct's source takes no name: `#[bind({})]` on the struct gives each field without a source of its own that source, under the field's own name",
+                        source.name()
+                    )));
+                    skip_value(&meta)?;
+                }
+                match &out.source {
+                    Some((first, _)) => errors.push(syn::Error::new(
+                        span,
+                        format!(
+                            "a struct has one default source: `{}` is already given, so `{}` cannot be",
+                            first.name(),
+                            source.name()
+                        ),
+                    )),
+                    None => out.source = Some((source, span)),
+                }
+            } else if meta.path.is_ident("accept") {
+                let lit: LitStr = meta.value()?.parse()?;
+                if let Some(accept) = Accept::parse(&lit, errors) {
+                    set_once(&mut out.accept, (accept, span), span, "accept", errors);
+                }
+            } else if meta.path.is_ident("crate") {
                 let lit: LitStr = meta.value()?.parse()?;
                 let path: Path = lit.parse()?;
                 set_once(&mut out.krate, path, span, "crate", errors);
@@ -164,7 +267,7 @@ pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs 
                 }
             } else {
                 errors.push(meta.error(
-                    "unknown container attribute: expected `crate = \"...\"`, `rename_all = \"...\"` or `validate = path::to::fn`",
+                    "unknown container attribute: expected a source for every field without one (`path`, `query`, `header`, `cookie` or `body`), `accept = \"...\"`, `crate = \"...\"`, `rename_all = \"...\"` or `validate = path::to::fn`",
                 ));
                 skip_value(&meta)?;
             }

@@ -2,7 +2,7 @@
 //!
 //! The generated `bind_with` keeps one slot per field and one stack bit set
 //! of which fields took a value, walks each source that has fields exactly
-//! once (path parameters, query, headers with cookies, body), dispatching
+//! once (body, path parameters, query, headers with cookies), dispatching
 //! each key with a `match` on its bytes, stops a query, form or cookie scan
 //! once every field it feeds is bound (unless one collects repeats), and
 //! only then builds `Self` or the error list. It names nothing but
@@ -501,19 +501,34 @@ fn expand(m: &Model<'_>) -> TokenStream {
         }
     });
 
+    // The body first, so that a body of a format the type or the service
+    // does not accept (or a charset other than UTF-8) answers 415 before
+    // any field is read. Only the scans of the formats the type accepts
+    // are generated; the others fall to the catch-all.
     let body = cx.has(Source::Body).then(|| {
-        let form_scan = cx.pairs_loop(Source::Body, quote!(#p::Cursor::new(__bytes, __limits)), &words);
-        let body_entry_arms = cx.entry_arms(Source::Body);
-        let part_arms = cx.part_arms();
-        let json_arms = cx.json_arms(|i, key| quote!(&mut #p::JsonCx::new(&mut __errors, #i, #key)));
-        let (json_known, json_named) = cx.json_lookups();
-        quote! {
-            match __req.body() {
-                #p::Body::None => {}
-                #p::Body::Form(__bytes) => {
-                    #form_scan
+        let accept = m.accept;
+        let accepted = [
+            (accept.json, quote!(JSON)),
+            (accept.form, quote!(FORM)),
+            (accept.multipart, quote!(MULTIPART)),
+        ];
+        let accepted = accepted
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, name)| quote!(.union(#p::Formats::#name)));
+        let form = accept.form.then(|| {
+            let scan = cx.pairs_loop(Source::Body, quote!(#p::Cursor::new(__bytes, __limits)), &words);
+            quote! {
+                #p::Body::Form(__bytes) if __limits.formats.contains(#p::Formats::FORM) => {
+                    #scan
                 }
-                #p::Body::Json(__bytes) => {
+            }
+        });
+        let json = accept.json.then(|| {
+            let json_arms = cx.json_arms(|i, key| quote!(&mut #p::JsonCx::new(&mut __errors, #i, #key)));
+            let (json_known, json_named) = cx.json_lookups();
+            quote! {
+                #p::Body::Json(__bytes) if __limits.formats.contains(#p::Formats::JSON) => {
                     #p::scan_json(__bytes, __limits, #json_known, #json_named, |__field, __r| {
                         match __field {
                             #json_arms
@@ -522,7 +537,15 @@ fn expand(m: &Model<'_>) -> TokenStream {
                         #p::Ok(())
                     })?;
                 }
-                #p::Body::Multipart { body: __bytes, boundary: __boundary } => {
+            }
+        });
+        let multipart = accept.multipart.then(|| {
+            let body_entry_arms = cx.entry_arms(Source::Body);
+            let part_arms = cx.part_arms();
+            quote! {
+                #p::Body::Multipart { body: __bytes, boundary: __boundary }
+                    if __limits.formats.contains(#p::Formats::MULTIPART) =>
+                {
                     #p::scan_parts(__bytes, &__boundary, __limits, |__name, __part| {
                         match __name {
                             #part_arms
@@ -536,9 +559,30 @@ fn expand(m: &Model<'_>) -> TokenStream {
                         }
                     })?;
                 }
-                #p::Body::Invalid(__e) => {
+                // A multipart type without a valid boundary.
+                #p::Body::Invalid(__e) if __limits.formats.contains(#p::Formats::MULTIPART) => {
                     return #p::Err(#p::BindError::Malformed { source: #p::Source::Body, error: __e });
                 }
+            }
+        });
+        let charset = (accept.json || accept.form).then(|| {
+            quote! {
+                #p::Body::UnsupportedCharset { format: __format, .. }
+                    if #p::Formats::NONE #(#accepted)*
+                        .intersection(__limits.formats)
+                        .contains(__format) =>
+                {
+                    return #p::Err(#p::BindError::UnsupportedCharset);
+                }
+            }
+        });
+        quote! {
+            match __req.body() {
+                #p::Body::None => {}
+                #form
+                #json
+                #multipart
+                #charset
                 _ => return #p::Err(#p::BindError::UnsupportedMediaType),
             }
         }
@@ -694,10 +738,10 @@ fn expand(m: &Model<'_>) -> TokenStream {
                     let mut __errors = #p::Errors::new(__limits.max_errors);
                     let mut __seen = #p::Bits::<#words>::new();
                     #(#slots)*
+                    #body
                     #path
                     #query
                     #headers
-                    #body
                     #(#finishes)*
                     if !__errors.is_empty() {
                         __errors.sort_by_field();
@@ -712,5 +756,60 @@ fn expand(m: &Model<'_>) -> TokenStream {
                 }
             }
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::derive;
+
+    fn expand(input: syn::DeriveInput) -> String {
+        derive(&input, "binder_http").expect("expands").to_string()
+    }
+
+    /// The scans a format needs, as they appear in an expansion.
+    const FORM: &[&str] = &["Body :: Form", "Cursor :: new"];
+    const MULTIPART: &[&str] = &["Body :: Multipart", "scan_parts", "Body :: Invalid"];
+    const JSON: &[&str] = &["Body :: Json", "scan_json"];
+
+    #[test]
+    fn only_the_accepted_formats_scans_are_generated() {
+        let json_only = expand(syn::parse_quote! {
+            #[bind(accept = "json")]
+            struct Api {
+                #[bind(query)]
+                page: u32,
+                #[bind(body)]
+                to: String,
+            }
+        });
+        let forms = expand(syn::parse_quote! {
+            #[bind(accept = "form, multipart")]
+            struct Html {
+                #[bind(query)]
+                page: u32,
+                #[bind(body)]
+                to: String,
+            }
+        });
+        let every = expand(syn::parse_quote! {
+            struct Any {
+                #[bind(query)]
+                page: u32,
+                #[bind(body)]
+                to: String,
+            }
+        });
+        for scan in FORM.iter().chain(MULTIPART) {
+            assert!(!json_only.contains(scan), "{scan} in a JSON-only expansion");
+            assert!(forms.contains(scan) && every.contains(scan), "{scan}");
+        }
+        for scan in JSON {
+            assert!(!forms.contains(scan), "{scan} in a form-only expansion");
+            assert!(json_only.contains(scan) && every.contains(scan), "{scan}");
+        }
+        // The query's scan is there whatever the body formats.
+        assert!(json_only.contains("Cursor :: text"));
+        assert!(json_only.len() < every.len() && forms.len() < every.len());
     }
 }

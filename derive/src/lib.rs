@@ -1,8 +1,12 @@
 //! `#[derive(Bind)]`: binds one struct from every source of an HTTP request.
 //!
-//! Use it through `binder-http` (`binder_http::Bind`) or, without `http`,
-//! through `binder-core` with its `derive` feature (`binder_core::Bind`); the
-//! attributes are documented there. This crate only generates code: each
+//! Use it through the binder crate an application depends on, which
+//! re-exports it as `Bind`: `binder-http`, `binder-hyper`, `binder-axum`
+//! or, without `http`, `binder-core` with its `derive` feature; the
+//! attributes are documented in `binder_http::guide`. Each re-exports its
+//! own entry here, whose output names that crate's `__private` (the only
+//! path generated code names), so an application needs no other binder
+//! crate in its `Cargo.toml`. This crate only generates code: each
 //! struct gets a `Bind` impl that walks every source once and dispatches each
 //! key with a `match` on its bytes.
 //!
@@ -35,6 +39,26 @@ pub fn derive_bind(input: TokenStream) -> TokenStream {
 pub fn derive_bind_core(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     expand::derive(&input, "binder_core")
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// Derives `Bind` with generated code naming `::binder_hyper::__private`;
+/// re-exported by `binder-hyper` as `Bind`.
+#[proc_macro_derive(BindHyper, attributes(bind))]
+pub fn derive_bind_hyper(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    expand::derive(&input, "binder_hyper")
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// Derives `Bind` with generated code naming `::binder_axum::__private`;
+/// re-exported by `binder-axum` as `Bind`.
+#[proc_macro_derive(BindAxum, attributes(bind))]
+pub fn derive_bind_axum(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    expand::derive(&input, "binder_axum")
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }

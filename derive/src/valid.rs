@@ -1,7 +1,7 @@
 //! Checks a struct's attributes as a whole and builds the model the
 //! expansion writes from. Every problem is reported, each at its own tokens.
 
-use crate::attr::{self, ErrorSink, Source};
+use crate::attr::{self, Accept, ErrorSink, Source};
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Expr, Fields, GenericParam, Ident, Lifetime, Path, Type};
@@ -16,6 +16,8 @@ pub struct Model<'a> {
     pub krate: Path,
     pub fields: Vec<FieldModel<'a>>,
     pub validate: Option<Path>,
+    /// The body formats `body` fields bind from.
+    pub accept: Accept,
 }
 
 pub struct FieldModel<'a> {
@@ -156,7 +158,15 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
             });
             continue;
         }
-        let bound = match (a.skip, a.source) {
+        // A field without a source of its own takes the struct's (not a
+        // skipped one: it has none), named at the field.
+        let source = match (a.skip, a.source) {
+            (None, None) => container
+                .source
+                .map(|(source, _)| (source, None, member.span())),
+            (_, own) => own,
+        };
+        let bound = match (a.skip, source) {
             (Some(span), source) => {
                 if source.is_some() || a.required.is_some() || a.default.is_some() {
                     errors.push(syn::Error::new(
@@ -170,7 +180,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                 errors.push(syn::Error::new(
                     member.span(),
                     format!(
-                        "binder needs to know where `{member}` comes from: add #[bind(path)], #[bind(query)], #[bind(header)], #[bind(cookie)], #[bind(body)] or #[bind(raw_body)], or #[bind(skip)]"
+                        "binder needs to know where `{member}` comes from: add #[bind(path)], #[bind(query)], #[bind(header)], #[bind(cookie)], #[bind(body)] or #[bind(raw_body)], or #[bind(skip)]; or give the struct a source for every such field, e.g. #[bind(body)] on the struct"
                     ),
                 ));
                 None
@@ -229,6 +239,15 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
         });
     }
 
+    let has_body = fields
+        .iter()
+        .any(|f| f.bound.as_ref().is_some_and(|b| b.source == Source::Body));
+    if let (Some((_, span)), false) = (container.accept, has_body) {
+        errors.push(syn::Error::new(
+            span,
+            "`accept` restricts the formats `body` fields bind from, and this struct has none (a `raw_body` field takes any body as sent)",
+        ));
+    }
     let validate = container.validate.clone();
     errors.finish()?;
     Ok(Model {
@@ -237,6 +256,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
         krate,
         fields,
         validate,
+        accept: container.accept.map_or(Accept::ALL, |(a, _)| a),
     })
 }
 

@@ -5,8 +5,7 @@
 //!
 //! ```no_run
 //! use axum::{routing::post, Router};
-//! use binder_axum::Bound;
-//! use binder_http::Bind;
+//! use binder_axum::{Bind, Bound};
 //!
 //! #[derive(Bind)]
 //! struct CreateOrder {
@@ -22,12 +21,32 @@
 //!
 //! let app: Router = Router::new().route("/teams/{team}/orders", post(create));
 //! ```
+//!
+//! # One dependency
+//! This crate re-exports the derive and the types a handler names, so an
+//! application's `Cargo.toml` needs no other binder crate:
+//! `#[derive(Bind)]` from here generates code that names `binder_axum`
+//! alone. The attributes, each with an example: [`binder_http::guide`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::response::{IntoResponse, Response};
-use binder_http::{Bind, Decoded, Limits};
+use binder_http::Decoded;
+
+/// Derives [`Bind`](trait@Bind) for a struct, with generated code naming
+/// this crate; the attributes: [`binder_http::guide`].
+pub use binder_derive::BindAxum as Bind;
+/// The trait a bound type implements.
+pub use binder_http::core::bind::Bind;
+pub use binder_http::{
+    BindError, Error, ErrorKind, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, Formats,
+    FromBody, Limits, Parts, Source, PROBLEM_JSON,
+};
+
+/// What generated code names. Not a public API.
+#[doc(hidden)]
+pub use binder_http::__private;
 
 /// An owned `T` bound from the request. The body is read as
 /// `binder_hyper::read_request` reads it (its `Content-Length` strictly, by

@@ -4,7 +4,7 @@ use axum::body::Body;
 use axum::routing::post;
 use axum::Router;
 use binder_axum::Bound;
-use binder_http::{Bind, Limits};
+use binder_axum::{Bind, Limits};
 use tower::ServiceExt;
 
 #[derive(Bind)]

@@ -7,9 +7,9 @@ mod frames;
 
 use axum::body::Body;
 use axum::extract::FromRequest;
+use binder_axum::Bind;
 use binder_axum::{Bound, BoundRejection};
 use binder_http::length::LengthError;
-use binder_http::Bind;
 use bytes::Bytes;
 use frames::{ready, Frames, Tally};
 use std::sync::Arc;

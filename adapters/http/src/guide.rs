@@ -21,7 +21,7 @@
 //!     x_api_version: u8,
 //!     #[bind(cookie)]                 // Cookie: session=...
 //!     session: &'r str,
-//!     #[bind(body)]                   // urlencoded, multipart (and JSON)
+//!     #[bind(body)]                   // JSON, urlencoded or multipart
 //!     email: String,
 //! }
 //!
@@ -34,6 +34,53 @@
 //! let s = Sources::bind(&req).unwrap();
 //! assert_eq!((s.team_id, s.page, s.trace, s.x_api_version), (42, 2, "7f3c", 3));
 //! assert_eq!((s.session, s.email.as_str()), ("abc", "ada@example.org"));
+//! ```
+//!
+//! # A source for the whole struct
+//! A source on the struct (`#[bind(query)]`, `#[bind(body)]`, ...) is the
+//! source of every field that names none; a field with its own keeps it,
+//! and `skip` and `raw_body` fields are untouched. Names follow the same
+//! rules as a field's own source: `rename_all` renames them, and under
+//! `#[bind(header)]` a field `user_agent` is the header `user-agent`. A
+//! nested struct (a JSON object's members, `lines[0][sku]` in a form) binds
+//! its `body` fields, so `#[bind(body)]` on it is all it needs.
+//!
+//! ```
+//! use binder_http::{Bind, Body, Parts};
+//!
+//! #[derive(Bind)]
+//! #[bind(query)]
+//! struct Search<'r> {
+//!     q: &'r str,
+//!     page: Option<u32>,
+//!     #[bind(header = "X-Trace")]
+//!     trace: Option<&'r str>,
+//! }
+//!
+//! let req = Parts { query: Some("q=rust&page=2"), headers: &[("X-Trace", b"t1")], ..Parts::default() };
+//! let s = Search::bind(&req).unwrap();
+//! assert_eq!((s.q, s.page, s.trace), ("rust", Some(2), Some("t1")));
+//!
+//! #[derive(Bind)]
+//! #[bind(body)]
+//! struct Line<'r> {
+//!     sku: &'r str,
+//!     qty: u32,
+//! }
+//!
+//! #[derive(Bind)]
+//! #[bind(body)]
+//! struct Order<'r> {
+//!     lines: Vec<Line<'r>>,
+//!     note: Option<&'r str>,
+//! }
+//!
+//! let json = Parts { body: Body::Json(br#"{"lines":[{"sku":"a","qty":2}]}"#), ..Parts::default() };
+//! let form = Parts { body: Body::Form(b"lines[0][sku]=a&lines[0][qty]=2"), ..Parts::default() };
+//! for req in [json, form] {
+//!     let o = Order::bind(&req).unwrap();
+//!     assert_eq!((o.lines[0].sku, o.lines[0].qty, o.note), ("a", 2, None));
+//! }
 //! ```
 //!
 //! # Path values are raw
@@ -309,8 +356,11 @@
 //! ```
 //!
 //! # `crate = "..."`: generated code behind a re-export
-//! The generated code names `::binder_http`; a crate that reaches binder
-//! through a re-export under another name says where.
+//! The generated code names the crate the derive came from
+//! (`::binder_http`; `::binder_hyper` or `::binder_axum` for theirs, so an
+//! application that depends on one of those alone needs nothing else); a
+//! crate that reaches binder through a re-export under another name says
+//! where.
 //!
 //! ```
 //! mod facade {
@@ -371,6 +421,84 @@
 //! assert_eq!(ok.unwrap().items[0].sku, "a");
 //! let bad = Cart::bind(&Parts { body: Body::Json(br#"{"items":[{"sku":"a","qty":1},{"sku":"b","qty":-1}]}"#), ..Parts::default() });
 //! assert_eq!(bad.unwrap_err().to_string(), "body: items[1].qty: expected an unsigned integer");
+//! ```
+//!
+//! # `accept`: the body formats a struct binds from
+//! `body` fields bind from a JSON, urlencoded or multipart body, whichever
+//! arrives, unless the struct names the formats it takes:
+//! `#[bind(accept = "json")]`, `#[bind(accept = "form, multipart")]`
+//! (`json` is `application/json` and any `+json` type, `form` is
+//! `application/x-www-form-urlencoded`, `multipart` is
+//! `multipart/form-data`). A body in any other format answers 415
+//! ([`BindError::UnsupportedMediaType`](crate::BindError::UnsupportedMediaType))
+//! before any field of any source is read, and the scans of the formats
+//! left out are not even generated. A JSON API whose clients authenticate
+//! with cookies should say `accept = "json"`: an HTML form on another site
+//! can post urlencoded, multipart and `text/plain` bodies with the user's
+//! cookies and no CORS preflight, but not JSON (see `SECURITY.md`).
+//!
+//! [`Limits::formats`](crate::Limits::formats) sets the same for a whole
+//! service (all three by default); a body binds only in a format both the
+//! struct and the setting accept.
+//!
+//! ```
+//! use binder_http::{Bind, BindError, Body, Formats, Limits, Parts};
+//!
+//! #[derive(Bind, Debug)]
+//! #[bind(accept = "json")]
+//! struct Transfer<'r> {
+//!     #[bind(body)]
+//!     to: &'r str,
+//!     #[bind(body)]
+//!     cents: u64,
+//! }
+//!
+//! let json = Parts { body: Body::Json(br#"{"to":"bob","cents":500}"#), ..Parts::default() };
+//! assert_eq!(Transfer::bind(&json).unwrap().cents, 500);
+//! // What a cross-site HTML form sends: refused.
+//! let form = Parts { body: Body::Form(b"to=mallory&cents=99999"), ..Parts::default() };
+//! assert_eq!(Transfer::bind(&form).unwrap_err(), BindError::UnsupportedMediaType);
+//!
+//! // A struct that takes every format, under a service's setting.
+//! #[derive(Bind, Debug)]
+//! struct Note {
+//!     #[bind(body)]
+//!     text: String,
+//! }
+//! let mut limits = Limits::DEFAULT;
+//! limits.formats = Formats::JSON;
+//! let form = Parts { body: Body::Form(b"text=hi"), ..Parts::default() };
+//! assert_eq!(Note::bind(&form).unwrap().text, "hi");
+//! assert_eq!(Note::bind_with(&form, &limits).unwrap_err(), BindError::UnsupportedMediaType);
+//! ```
+//!
+//! # Charsets
+//! JSON and urlencoded bodies are read as UTF-8 (JSON between systems is
+//! UTF-8, RFC 8259 §8.1; the urlencoded parser decodes UTF-8). A
+//! `Content-Type` that declares another `charset` answers 415
+//! ([`BindError::UnsupportedCharset`](crate::BindError::UnsupportedCharset)),
+//! not a field error per text field; `utf-8` and `utf8`, in any case,
+//! quoted or not, are read. A multipart body's own `charset` is not read:
+//! each part may carry its own `Content-Type`.
+//!
+//! ```
+//! use binder_http::{Bind, BindError};
+//!
+//! #[derive(Bind, Debug)]
+//! struct Signup {
+//!     #[bind(body)]
+//!     name: String,
+//! }
+//!
+//! let post = |ct: &str, body: &[u8]| {
+//!     http::Request::post("/signup").header("content-type", ct).body(body.to_vec()).unwrap()
+//! };
+//! let latin1 = post("application/x-www-form-urlencoded; charset=windows-1252", b"name=Zo%EB");
+//! let err = binder_http::bind::<Signup, _>(&latin1, &[]).unwrap_err();
+//! assert_eq!(err.bind_error(), Some(&BindError::UnsupportedCharset));
+//! assert_eq!(err.status(), 415);
+//! let utf8 = post("application/json; charset=\"UTF-8\"", "{\"name\":\"Zoë\"}".as_bytes());
+//! assert_eq!(binder_http::bind::<Signup, _>(&utf8, &[]).unwrap().name, "Zoë");
 //! ```
 //!
 //! # `raw_body`: the whole body

@@ -1,7 +1,9 @@
 //! binder for the `http` crate: bind an `http::Request` (or its parts and
 //! body bytes) into a struct, and turn a failed bind into an RFC 9457
-//! `application/problem+json` response. The one crate users depend on: it
-//! re-exports the derive and the binding engine of `binder-core`.
+//! `application/problem+json` response. The one crate users of `http`
+//! depend on: it re-exports the derive and the binding engine of
+//! `binder-core` (`binder-hyper` and `binder-axum` re-export what their
+//! users need in turn, so those depend on them alone).
 //!
 //! ```
 //! use binder_http::Bind;
@@ -46,6 +48,9 @@
 //!   does not decode to UTF-8 is a field error, never replaced.
 //! - Every failing field of every source is reported in one error, each with
 //!   its source and path; messages never echo the submitted value.
+//! - A body in a format the struct (`#[bind(accept = "...")]`) or
+//!   [`Limits::formats`] does not accept, or a JSON or urlencoded body in a
+//!   charset other than UTF-8, answers 415 before any field is read.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -57,14 +62,14 @@ mod problem;
 mod request;
 
 pub use binder_core as core;
-/// Text-to-value conversion: implement
-/// [`FromText`](convert::FromText) for a type of your own.
-pub use binder_core::convert;
 pub use binder_core::bind::{
     Bind, BindError, Body, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, FromBody,
     Parts, Request, Source,
 };
-pub use binder_core::{ErrorKind, Limits};
+/// Text-to-value conversion: implement
+/// [`FromText`](convert::FromText) for a type of your own.
+pub use binder_core::convert;
+pub use binder_core::{ErrorKind, Formats, Limits};
 /// Derives [`Bind`](trait@Bind) for a struct; see the crate docs.
 pub use binder_derive::Bind;
 pub use error::Error;

@@ -7,7 +7,7 @@
 //! JSON; `POST /uploads` binds a multipart form with a file. A bad request
 //! answers `application/problem+json` listing every failing field.
 
-use binder_http::Bind;
+use binder_hyper::Bind;
 use bytes::Bytes;
 use http_body_util::Full;
 use hyper::body::Incoming;
@@ -53,7 +53,7 @@ struct Upload<'r> {
     #[bind(body)]
     tags: Vec<&'r str>,
     #[bind(body)]
-    avatar: Option<binder_http::FilePart<'r>>,
+    avatar: Option<binder_hyper::FilePart<'r>>,
 }
 
 #[derive(Serialize)]
@@ -98,7 +98,7 @@ async fn handle(
         ));
     }
     let params: Vec<(&str, &str)> = matched.params.iter().collect();
-    let limits = binder_http::Limits::default();
+    let limits = binder_hyper::Limits::default();
     Ok(match matched.value {
         Route::CreateOrder => {
             match binder_hyper::bind::<CreateOrder, _>(req, &params, &limits).await {
@@ -115,7 +115,7 @@ async fn handle(
                 Err(e) => return Ok(e.to_response()),
             };
             // Path parameters straight from the router, not collected.
-            let view = binder_http::HttpRequest::with_params(&parts, &body, &matched.params);
+            let view = binder_hyper::HttpRequest::with_params(&parts, &body, &matched.params);
             match Upload::bind_with(&view, &limits) {
                 Ok(up) => {
                     let reply = UploadReply {

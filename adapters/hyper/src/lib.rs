@@ -30,7 +30,7 @@
 //!
 //! ```no_run
 //! # async fn handler(req: http::Request<hyper::body::Incoming>) -> http::Response<http_body_util::Full<bytes::Bytes>> {
-//! use binder_http::Bind;
+//! use binder_hyper::{Bind, Limits};
 //!
 //! #[derive(Bind)]
 //! struct Page {
@@ -38,11 +38,34 @@
 //!     page: u32,
 //! }
 //!
-//! match binder_hyper::bind::<Page, _>(req, &[], &binder_http::Limits::default()).await {
+//! match binder_hyper::bind::<Page, _>(req, &[], &Limits::default()).await {
 //!     Ok((page, _req)) => http::Response::new(format!("page {}", page.page).into()),
 //!     Err(e) => e.to_response(),
 //! }
 //! # }
+//! ```
+//!
+//! # One dependency
+//! This crate re-exports the derive and every type a handler names, so an
+//! application's `Cargo.toml` needs no other binder crate: `#[derive(Bind)]`
+//! from here generates code that names `binder_hyper` alone. (Feature
+//! `matchit` binds path parameters straight from `&matchit::Params`.) The
+//! attributes, each with an example: [`binder_http::guide`].
+//!
+//! ```
+//! use binder_hyper::{Bind, Formats, Limits, Parts};
+//!
+//! #[derive(Bind)]
+//! #[bind(query)]
+//! struct Page {
+//!     page: u32,
+//!     per_page: Option<u32>,
+//! }
+//!
+//! let mut limits = Limits::DEFAULT;
+//! limits.formats = Formats::JSON; // no form posts to this service
+//! let p = Page::bind_with(&Parts { query: Some("page=2"), ..Parts::default() }, &limits).unwrap();
+//! assert_eq!((p.page, p.per_page), (2, None));
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -52,7 +75,21 @@ mod body;
 pub use binder_http::Error;
 pub use body::{read_body, read_request};
 
-use binder_http::{Bind, Limits};
+/// The trait a bound type implements.
+pub use binder_core::bind::Bind;
+/// Derives [`Bind`](trait@Bind) for a struct, with generated code naming
+/// this crate; the attributes: [`binder_http::guide`].
+pub use binder_derive::BindHyper as Bind;
+pub use binder_http::{
+    bind_parts, bind_parts_with, length, BindError, Body, Decoded, ErrorKind, Errors, FieldError,
+    FieldErrorKind, FieldPath, FilePart, Formats, FromBody, HttpRequest, Limits, Parts, PathParams,
+    Source, PROBLEM_JSON,
+};
+
+/// What generated code names. Not a public API.
+#[doc(hidden)]
+pub use binder_http::__private;
+
 use bytes::Bytes;
 use http_body_util::Full;
 
@@ -62,7 +99,7 @@ use http_body_util::Full;
 ///
 /// For types that borrow from the request, read first with
 /// [`read_request`], then bind from the parts and bytes with
-/// `binder_http::bind_parts`.
+/// [`bind_parts`].
 ///
 /// # Errors
 /// [`Error::TooLarge`] (413); [`Error::Length`], [`Error::Incomplete`],

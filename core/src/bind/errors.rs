@@ -582,9 +582,15 @@ pub enum BindError {
         /// What and where.
         error: Error,
     },
-    /// The body's `Content-Type` is not one binder reads, and the type has
-    /// body fields (HTTP 415).
+    /// The body's `Content-Type` is not one binder reads, or is a format
+    /// the type (`#[bind(accept = "...")]`) or the service
+    /// ([`Limits::formats`](crate::Limits::formats)) does not accept, and
+    /// the type has body fields (HTTP 415).
     UnsupportedMediaType,
+    /// A JSON or urlencoded body's `Content-Type` declares a `charset`
+    /// other than UTF-8, and the type has body fields (HTTP 415): binder
+    /// reads those formats as UTF-8 only.
+    UnsupportedCharset,
 }
 
 impl BindError {
@@ -605,7 +611,10 @@ impl BindError {
     /// Whether the body is of a type (or charset) binder does not read:
     /// HTTP 415.
     pub fn is_unsupported(&self) -> bool {
-        matches!(self, BindError::UnsupportedMediaType)
+        matches!(
+            self,
+            BindError::UnsupportedMediaType | BindError::UnsupportedCharset
+        )
     }
 }
 
@@ -614,7 +623,12 @@ impl fmt::Display for BindError {
         match self {
             BindError::Fields(e) => fmt::Display::fmt(e, f),
             BindError::Malformed { source, error } => write!(f, "{source}: {error}"),
-            BindError::UnsupportedMediaType => f.write_str("unsupported media type"),
+            BindError::UnsupportedMediaType => {
+                f.write_str("the body's Content-Type is not a format this endpoint accepts")
+            }
+            BindError::UnsupportedCharset => {
+                f.write_str("the body's Content-Type declares a charset other than UTF-8")
+            }
         }
     }
 }

@@ -18,7 +18,7 @@ pub use field::{Field, Rejected, Value};
 pub use file::FilePart;
 pub use json::JsonCx;
 
-use crate::limits::Limits;
+use crate::limits::{Formats, Limits};
 
 /// A type that binds from a request.
 ///
@@ -31,7 +31,10 @@ pub trait Bind<'r>: Sized {
     /// [`BindError::Fields`] lists every field that failed, with its source
     /// and path; [`BindError::Malformed`] when a source could not be read or
     /// passed a limit; [`BindError::UnsupportedMediaType`] when the type has
-    /// body fields and the body is of a kind binder does not read.
+    /// body fields and the body is of a kind binder does not read, or of a
+    /// format the type or [`Limits::formats`] does not accept (checked
+    /// before any field is read); [`BindError::UnsupportedCharset`] for a
+    /// JSON or urlencoded body in a charset other than UTF-8.
     fn bind_with<R: Request<'r>>(req: &R, limits: &Limits) -> Result<Self, BindError>;
 
     /// [`Bind::bind_with`] under [`Limits::DEFAULT`].
@@ -67,6 +70,19 @@ pub enum Body<'r> {
     Invalid(crate::Error),
     /// A body of a type binder does not read (or with no `Content-Type`).
     Unsupported,
+    /// A JSON or urlencoded body whose `Content-Type` declares a `charset`
+    /// other than UTF-8. binder reads both as UTF-8 only (JSON exchanged
+    /// between systems is UTF-8, RFC 8259 §8.1; the urlencoded parser
+    /// decodes UTF-8), so a type with `body` fields answers it with
+    /// [`BindError::UnsupportedCharset`] (415), not with a field error per
+    /// text field.
+    UnsupportedCharset {
+        /// The body bytes.
+        body: &'r [u8],
+        /// The format it would be read as: [`Formats::JSON`] or
+        /// [`Formats::FORM`].
+        format: Formats,
+    },
 }
 
 impl<'r> Body<'r> {
@@ -78,15 +94,24 @@ impl<'r> Body<'r> {
     ///   boundary is missing or malformed;
     /// - anything else, or no `Content-Type`, is [`Body::Unsupported`].
     ///
-    /// Type names are matched in any ASCII case; parameters (`charset`) are
-    /// ignored.
+    /// Type names are matched in any ASCII case. A JSON or urlencoded body
+    /// with a `charset` parameter other than UTF-8 (`utf-8` or `utf8` in any
+    /// case, quoted or not) is [`Body::UnsupportedCharset`]; multipart's
+    /// own `charset` is not read (each part carries its own `Content-Type`).
+    /// Other parameters are ignored.
     ///
     /// ```
     /// use binder_core::bind::Body;
+    /// use binder_core::Formats;
     ///
     /// let b = b"{}";
     /// assert_eq!(Body::classify(Some(b"Application/JSON; charset=utf-8"), b), Body::Json(b));
+    /// assert_eq!(Body::classify(Some(b"application/json;charset=\"UTF8\""), b), Body::Json(b));
     /// assert_eq!(Body::classify(Some(b"application/problem+json"), b), Body::Json(b));
+    /// assert_eq!(
+    ///     Body::classify(Some(b"application/json; charset=ISO-8859-1"), b),
+    ///     Body::UnsupportedCharset { body: b, format: Formats::JSON },
+    /// );
     /// assert_eq!(Body::classify(Some(b"text/plain"), b), Body::Unsupported);
     /// assert_eq!(Body::classify(None, b""), Body::None);
     /// ```
@@ -97,9 +122,14 @@ impl<'r> Body<'r> {
         let Some(ct) = content_type else {
             return Body::Unsupported;
         };
-        let essence = trim_ascii(ct.split(|&b| b == b';').next().unwrap_or(&[]));
+        // The parameters, from the first `;` (the essence holds none).
+        let (essence, params) = match ct.iter().position(|&b| b == b';') {
+            Some(at) => ct.split_at(at),
+            None => (ct, &[][..]),
+        };
+        let essence = trim_ascii(essence);
         if essence.eq_ignore_ascii_case(b"application/x-www-form-urlencoded") {
-            return Body::Form(body);
+            return utf8_only(Body::Form(body), params, body, Formats::FORM);
         }
         if essence.eq_ignore_ascii_case(b"multipart/form-data") {
             return match crate::multipart::Boundary::from_content_type(ct) {
@@ -114,10 +144,91 @@ impl<'r> Body<'r> {
         let json = subtype.eq_ignore_ascii_case(b"json")
             || (subtype.len() >= 5 && subtype[subtype.len() - 5..].eq_ignore_ascii_case(b"+json"));
         if json && !kind.is_empty() {
-            return Body::Json(body);
+            return utf8_only(Body::Json(body), params, body, Formats::JSON);
         }
         Body::Unsupported
     }
+}
+
+/// `text`, unless `params` (a `Content-Type` value from its first `;`)
+/// declares a charset other than UTF-8.
+#[inline(always)]
+fn utf8_only<'r>(text: Body<'r>, params: &[u8], body: &'r [u8], format: Formats) -> Body<'r> {
+    if params.is_empty() || charset_is_utf8(params) {
+        text
+    } else {
+        Body::UnsupportedCharset { body, format }
+    }
+}
+
+/// Whether every `charset` parameter in `params` (a `Content-Type` value
+/// from its first `;`) names UTF-8: `utf-8` or `utf8` in any ASCII case, as
+/// a token or a quoted string (RFC 9110 §5.6.6: its quoted pairs undone).
+/// No `charset` parameter is UTF-8; an unterminated quoted one is not. A
+/// parameter that does not parse is skipped to the next `;`; values are
+/// walked as quoted strings, so a `;` or a `charset=` inside another
+/// parameter's quoted value is not read as a parameter of its own. Spaces
+/// around `=` (which RFC 9110 does not allow) are tolerated, so
+/// `charset = latin1` is still read as a charset.
+fn charset_is_utf8(params: &[u8]) -> bool {
+    fn is_utf8(name: &[u8]) -> bool {
+        name.eq_ignore_ascii_case(b"utf-8") || name.eq_ignore_ascii_case(b"utf8")
+    }
+    fn ows(p: &[u8], mut i: usize) -> usize {
+        while matches!(p.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        i
+    }
+    let n = params.len();
+    let mut i = 0;
+    while i < n {
+        if params[i] != b';' {
+            i += 1; // the rest of a parameter that did not parse
+            continue;
+        }
+        i = ows(params, i + 1);
+        let name_start = i;
+        while i < n && !matches!(params[i], b';' | b'=' | b' ' | b'\t' | b'"') {
+            i += 1;
+        }
+        let charset = params[name_start..i].eq_ignore_ascii_case(b"charset");
+        i = ows(params, i);
+        if params.get(i) != Some(&b'=') {
+            continue;
+        }
+        i = ows(params, i + 1);
+        if params.get(i) == Some(&b'"') {
+            // A quoted string: at most five bytes (`utf-8`) are kept.
+            let mut value = [0u8; 5];
+            let mut len = 0;
+            i += 1;
+            while i < n && params[i] != b'"' {
+                if params[i] == b'\\' && i + 1 < n {
+                    i += 1;
+                }
+                if len < value.len() {
+                    value[len] = params[i];
+                }
+                len += 1;
+                i += 1;
+            }
+            let closed = i < n;
+            i += 1; // the closing quote
+            if charset && (!closed || len > value.len() || !is_utf8(&value[..len])) {
+                return false;
+            }
+        } else {
+            let start = i;
+            while i < n && params[i] != b';' {
+                i += 1;
+            }
+            if charset && !is_utf8(trim_ascii(&params[start..i])) {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 fn trim_ascii(mut s: &[u8]) -> &[u8] {
@@ -165,7 +276,7 @@ pub trait Request<'r> {
     fn raw_body(&self) -> &'r [u8] {
         match self.body() {
             Body::Json(b) | Body::Form(b) => b,
-            Body::Multipart { body, .. } => body,
+            Body::Multipart { body, .. } | Body::UnsupportedCharset { body, .. } => body,
             _ => &[],
         }
     }
@@ -303,5 +414,73 @@ impl<'r> Request<'r> for Parts<'_, 'r> {
     #[inline]
     fn body(&self) -> Body<'r> {
         self.body
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ct(value: &'static str) -> Body<'static> {
+        Body::classify(Some(value.as_bytes()), b"x")
+    }
+
+    #[test]
+    fn utf8_charsets_are_text_in_any_spelling() {
+        for value in [
+            "application/json",
+            "application/json;charset=utf-8",
+            "application/json; charset=UTF-8",
+            "application/json; CHARSET=Utf8",
+            "application/json; charset=\"utf-8\"",
+            "application/json; charset=\"u\\tf-8\"",
+            "application/json ; charset = utf-8 ; q=1",
+            "application/json; a=\"x;charset=latin1\"; charset=utf-8",
+            "application/json; charset=utf-8; charset=utf8",
+            "application/json; nonsense; charset=utf-8",
+        ] {
+            assert_eq!(ct(value), Body::Json(b"x"), "{value}");
+        }
+        assert_eq!(
+            ct("application/x-www-form-urlencoded; charset=UTF-8"),
+            Body::Form(b"x")
+        );
+    }
+
+    #[test]
+    fn other_charsets_are_refused_for_json_and_forms_only() {
+        for value in [
+            "application/json; charset=ISO-8859-1",
+            "application/json; charset=\"latin1\"",
+            "application/json; charset=\"utf-8x\"",
+            "application/json; charset=",
+            "application/json; charset=\"\"",
+            "application/json; charset = utf-16",
+            "application/json; charset=utf-8; charset=latin1",
+            "application/json; charset=\"utf-8",
+            "application/json; charset=utf-8 x",
+        ] {
+            assert_eq!(
+                ct(value),
+                Body::UnsupportedCharset {
+                    body: b"x",
+                    format: Formats::JSON
+                },
+                "{value}"
+            );
+        }
+        assert_eq!(
+            ct("application/x-www-form-urlencoded; charset=windows-1252"),
+            Body::UnsupportedCharset {
+                body: b"x",
+                format: Formats::FORM
+            }
+        );
+        // Multipart's own charset is not read; each part has its own.
+        assert!(matches!(
+            ct("multipart/form-data; charset=latin1; boundary=B"),
+            Body::Multipart { .. }
+        ));
+        assert_eq!(ct("text/plain; charset=latin1"), Body::Unsupported);
     }
 }
