@@ -22,18 +22,44 @@
 //!
 //! let app: Router = Router::new().route("/teams/{team}/orders", post(create));
 //! ```
+//!
+//! # Body limit
+//! The body is read under the smaller of two limits, and a body past it
+//! answers 413 (a `Content-Length` past it before one byte is read):
+//! - axum's, as its own extractors (`Bytes`, `Json`, `Form`) apply it:
+//!   `DefaultBodyLimit::max(n)` from a layer, 2,097,152 bytes without one,
+//!   none after `DefaultBodyLimit::disable()`;
+//! - binder's, [`Limits::max_body_bytes`] (2 MiB by default): put a
+//!   [`Limits`] in the request's extensions to change it and the other
+//!   limits, e.g. with `.layer(axum::Extension(limits))`.
+//!
+//! So to accept bodies past 2 MiB, raise both (or disable axum's and raise
+//! binder's).
+//!
+//! ```no_run
+//! use axum::{extract::DefaultBodyLimit, routing::post, Extension, Router};
+//! # async fn upload() {}
+//! let mut limits = binder_http::Limits::default();
+//! limits.max_body_bytes = 16 << 20;
+//! let app: Router = Router::new()
+//!     .route("/upload", post(upload))
+//!     .layer(DefaultBodyLimit::max(16 << 20))
+//!     .layer(Extension(limits));
+//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+mod limit;
 
 use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::response::{IntoResponse, Response};
 use binder_http::{Bind, Decoded, Limits};
+use http_body::Body as _;
 
 /// An owned `T` bound from the request. The body is read as
 /// `binder_hyper::read_request` reads it (its `Content-Length` strictly, by
-/// `binder_http::length`; never past its declared length), under
-/// [`Limits::DEFAULT`]'s `max_body_bytes`; to change limits, put a
-/// `Limits` in the request's extensions (e.g. with a layer).
+/// `binder_http::length`; never past its declared length), under the body
+/// limit described in the [crate docs](crate#body-limit).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Bound<T>(pub T);
 
@@ -63,6 +89,20 @@ impl std::fmt::Display for BoundRejection {
 
 impl std::error::Error for BoundRejection {}
 
+/// The body limit for a request: the smaller of binder's and axum's (see
+/// the crate docs). An empty body needs no limit and is not probed.
+fn body_limit(
+    extensions: &mut http::Extensions,
+    body: &axum::body::Body,
+    limits: &Limits,
+) -> usize {
+    let ours = limits.max_body_bytes;
+    if body.is_end_stream() {
+        return ours;
+    }
+    limit::axum_limit(extensions).map_or(ours, |axum| axum.min(ours))
+}
+
 impl<T, S> FromRequest<S> for Bound<T>
 where
     T: for<'r> Bind<'r>,
@@ -71,14 +111,18 @@ where
     type Rejection = BoundRejection;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let limits = req
-            .extensions()
+        let (mut parts, body) = req.into_parts();
+        let limits = parts
+            .extensions
             .get::<Limits>()
             .copied()
             .unwrap_or_default();
         // The declared length is read, and the body under it, exactly as
         // binder-hyper does (`binder_http::length`).
-        let (mut parts, bytes) = binder_hyper::read_request(req, limits.max_body_bytes)
+        let declared = binder_http::length::from_headers(&parts.headers)
+            .map_err(|e| BoundRejection(e.into()))?;
+        let limit = body_limit(&mut parts.extensions, &body, &limits);
+        let bytes = binder_hyper::read_body(body, declared, limit)
             .await
             .map_err(BoundRejection)?;
         // Path parameters as the router matched them; axum has decoded

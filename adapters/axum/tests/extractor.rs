@@ -7,6 +7,9 @@ use binder_axum::Bound;
 use binder_http::{Bind, Limits};
 use tower::ServiceExt;
 
+#[path = "../../hyper/tests/common/frames.rs"]
+mod frames;
+
 #[derive(Bind)]
 struct CreateOrder {
     #[bind(path = "team")]
@@ -112,4 +115,79 @@ async fn an_unsupported_body_answers_415() {
         .unwrap();
     let (status, _, _) = call(app(), req).await;
     assert_eq!(status, 415);
+}
+
+/// A form request of `n` bytes (`text=xxx…`), with its `Content-Length`
+/// when `declared`, else streamed in two frames with no length.
+fn note(n: usize, declared: bool) -> http::Request<Body> {
+    let body = format!("text={}", "x".repeat(n - 5));
+    let b =
+        http::Request::post("/notes").header("content-type", "application/x-www-form-urlencoded");
+    if declared {
+        b.header("content-length", body.len())
+            .body(Body::from(body))
+            .unwrap()
+    } else {
+        let (a, z) = body.split_at(body.len() / 2);
+        let frames = frames::Frames::new([a.to_owned(), z.to_owned()]);
+        b.body(Body::new(frames)).unwrap()
+    }
+}
+
+#[derive(Bind)]
+struct Note {
+    #[bind(body)]
+    text: String,
+}
+
+async fn note_len(Bound(n): Bound<Note>) -> String {
+    n.text.len().to_string()
+}
+
+#[tokio::test]
+async fn axum_default_body_limit_is_honoured() {
+    use axum::extract::DefaultBodyLimit;
+    let app = Router::new()
+        .route("/notes", post(note_len))
+        .layer(DefaultBodyLimit::max(10));
+    for declared in [true, false] {
+        let (status, body, ct) = call(app.clone(), note(100, declared)).await;
+        assert_eq!(status, 413, "declared: {declared}: {body}");
+        assert_eq!(ct.as_deref(), Some("application/problem+json"));
+        assert!(body.contains("limit of 10 bytes"), "{body}");
+        // At the limit it binds.
+        let (status, body, _) = call(app.clone(), note(10, declared)).await;
+        assert_eq!((status, body.as_str()), (200, "5"), "declared: {declared}");
+    }
+}
+
+#[tokio::test]
+async fn the_smaller_of_axums_and_binders_limit_applies() {
+    use axum::extract::DefaultBodyLimit;
+    let mut small = Limits::default();
+    small.max_body_bytes = 20;
+    // binder's limit under axum's.
+    let app = Router::new()
+        .route("/notes", post(note_len))
+        .layer(DefaultBodyLimit::max(1000))
+        .layer(axum::Extension(small));
+    assert_eq!(call(app.clone(), note(21, true)).await.0, 413);
+    assert_eq!(call(app, note(20, true)).await.0, 200);
+    // `disable()` leaves binder's limit alone.
+    let app = Router::new()
+        .route("/notes", post(note_len))
+        .layer(DefaultBodyLimit::disable())
+        .layer(axum::Extension(small));
+    assert_eq!(call(app.clone(), note(21, false)).await.0, 413);
+    assert_eq!(call(app, note(20, false)).await.0, 200);
+    // `disable()` alone: binder's default (2 MiB).
+    let app = Router::new()
+        .route("/notes", post(note_len))
+        .layer(DefaultBodyLimit::disable());
+    let n = Limits::DEFAULT.max_body_bytes;
+    assert_eq!(call(app.clone(), note(n, true)).await.0, 200);
+    assert_eq!(call(app, note(n + 1, true)).await.0, 413);
+    // No layer: axum's default of 2,097,152 bytes, as its own extractors.
+    let app = Router::new().route("/notes", post(note_len));
+    assert_eq!(call(app, note(2_097_152 + 1, false)).await.0, 413);
 }
