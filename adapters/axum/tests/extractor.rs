@@ -191,3 +191,94 @@ async fn the_smaller_of_axums_and_binders_limit_applies() {
     let app = Router::new().route("/notes", post(note_len));
     assert_eq!(call(app, note(2_097_152 + 1, false)).await.0, 413);
 }
+
+#[derive(Bind)]
+struct TeamFile {
+    #[bind(path)]
+    team: String,
+    #[bind(path)]
+    rest: String,
+}
+
+async fn team_file(Bound(f): Bound<TeamFile>) -> String {
+    format!("{}|{}", f.team, f.rest)
+}
+
+async fn get(app: Router, uri: &str) -> (u16, String) {
+    let req = http::Request::get(uri).body(Body::empty()).unwrap();
+    let (status, body, _) = call(app, req).await;
+    (status, body)
+}
+
+#[tokio::test]
+async fn a_wildcard_takes_the_rest_of_the_path_decoded_once() {
+    let app = Router::new().route("/teams/{team}/files/{*rest}", axum::routing::get(team_file));
+    assert_eq!(
+        get(app.clone(), "/teams/core/files/a/b%20c/d").await,
+        (200, "core|a/b c/d".into())
+    );
+    assert_eq!(
+        get(app.clone(), "/teams/c%2541/files/%2541").await,
+        (200, "c%41|%41".into())
+    );
+    assert_eq!(
+        get(app, "/teams/x/files/a%2Fb").await,
+        (200, "x|a/b".into())
+    );
+}
+
+#[tokio::test]
+async fn literal_segments_and_escaped_braces_are_matched_around_the_values() {
+    #[derive(Bind)]
+    struct V {
+        #[bind(path)]
+        version: u32,
+        #[bind(path)]
+        id: String,
+    }
+    async fn h(Bound(v): Bound<V>) -> String {
+        format!("{} {}", v.version, v.id)
+    }
+    let app = Router::new()
+        .route("/api/v{version}/items/{id}/details", axum::routing::get(h))
+        .route("/lit/{{x}}/{version}/{id}", axum::routing::get(h));
+    assert_eq!(
+        get(app.clone(), "/api/v2/items/a%2Db/details").await,
+        (200, "2 a-b".into())
+    );
+    assert_eq!(
+        get(app.clone(), "/lit/{x}/3/q%21").await,
+        (200, "3 q!".into())
+    );
+    assert_eq!(get(app, "/lit/%7Bx%7D/3/q").await.0, 404);
+}
+
+#[tokio::test]
+async fn nested_routers_bind_the_outer_and_inner_parameters() {
+    let inner = Router::new().route("/files/{*rest}", axum::routing::get(team_file));
+    let app = Router::new().nest("/teams/{team}", inner);
+    assert_eq!(
+        get(app.clone(), "/teams/t%201/files/x/y").await,
+        (200, "t 1|x/y".into())
+    );
+    // Twice nested, under a literal prefix.
+    let inner = Router::new().route("/files/{*rest}", axum::routing::get(team_file));
+    let mid = Router::new().nest("/teams/{team}", inner);
+    let app = Router::new().nest("/api/v1", mid);
+    assert_eq!(
+        get(app, "/api/v1/teams/%2541/files/z").await,
+        (200, "%41|z".into())
+    );
+}
+
+#[tokio::test]
+async fn a_value_that_is_not_utf8_once_decoded_is_a_field_error() {
+    let app = Router::new().route("/teams/{team}/files/{*rest}", axum::routing::get(team_file));
+    let (status, body) = get(app, "/teams/%FF/files/x").await;
+    assert_eq!(status, 400, "{body}");
+    // Said as what it is, not as a missing value.
+    assert!(
+        body.contains(r#""source":"path","field":"team","code":"invalid""#),
+        "{body}"
+    );
+}
