@@ -138,14 +138,14 @@ where
         // template, raw (binder decodes them once); else axum's
         // `RawPathParams`, which axum has decoded (bound as they are).
         if let Some(matched) = path::Matched::of(&parts) {
-            let req = binder_http::HttpRequest::with_params(&parts, &bytes, matched);
+            let req = binder_http::HttpRequest::with_bytes(&parts, &bytes, matched);
             return bind_to(&req, &limits);
         }
         let raw = RawPathParams::from_request_parts(&mut parts, state)
             .await
             .ok();
         let req =
-            binder_http::HttpRequest::with_params(&parts, &bytes, Decoded(path::Raw(raw.as_ref())));
+            binder_http::HttpRequest::with_bytes(&parts, &bytes, Decoded(path::Raw(raw.as_ref())));
         bind_to(&req, &limits)
     }
 }

@@ -282,3 +282,72 @@ async fn a_value_that_is_not_utf8_once_decoded_is_a_field_error() {
         "{body}"
     );
 }
+
+#[tokio::test]
+async fn an_uploaded_file_reaches_the_handler_as_a_slice_of_the_body() {
+    use binder_http::UploadedFile;
+    #[derive(Bind)]
+    struct Upload {
+        #[bind(body)]
+        doc: UploadedFile,
+        #[bind(body)]
+        more: Vec<UploadedFile>,
+        #[bind(body)]
+        none: Option<UploadedFile>,
+    }
+    async fn h(Bound(u): Bound<Upload>) -> String {
+        let d = &u.doc;
+        let r = d.data().as_ptr_range();
+        format!(
+            "{} {:?} {} {:?} {} {} {}",
+            d.filename(),
+            d.content_type(),
+            d.len(),
+            u.more.iter().map(|m| m.filename()).collect::<Vec<_>>(),
+            u.none.is_none(),
+            r.start as usize,
+            r.end as usize
+        )
+    }
+    let body = bytes::Bytes::from(
+        b"--XX\r\n\
+Content-Disposition: form-data; name=\"doc\"; filename=\"r%221%22.pdf\"\r\n\
+Content-Type: application/pdf\r\n\r\n%PDF-1.7 data\r\n\
+--XX\r\n\
+Content-Disposition: form-data; name=\"more\"; filename=\"b.txt\"\r\n\r\nB\r\n\
+--XX\r\n\
+Content-Disposition: form-data; name=\"none\"; filename=\"\"\r\n\r\n\r\n\
+--XX--\r\n"
+            .to_vec(),
+    );
+    let app = Router::new().route("/upload", post(h));
+    let req = http::Request::post("/upload")
+        .header("content-type", "multipart/form-data; boundary=XX")
+        .header("content-length", body.len())
+        .body(Body::from(body.clone()))
+        .unwrap();
+    let (status, got, _) = call(app, req).await;
+    assert_eq!(status, 200, "{got}");
+    let (text, range) = got
+        .rsplit_once(' ')
+        .map(|(a, end)| {
+            let (text, start) = a.rsplit_once(' ').unwrap();
+            (
+                text.to_owned(),
+                (
+                    start.parse::<usize>().unwrap(),
+                    end.parse::<usize>().unwrap(),
+                ),
+            )
+        })
+        .unwrap();
+    assert_eq!(
+        text,
+        r#"r"1".pdf Some("application/pdf") 13 ["b.txt"] true"#
+    );
+    let buffer = body.as_ptr_range();
+    assert!(
+        buffer.start as usize <= range.0 && range.1 <= buffer.end as usize,
+        "the file's bytes were copied"
+    );
+}

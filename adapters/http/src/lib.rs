@@ -57,7 +57,7 @@ mod request;
 pub use binder_core as core;
 pub use binder_core::bind::{
     Bind, BindError, Body, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, FromBody,
-    Parts, Request, Source,
+    Parts, Request, Source, UploadedFile,
 };
 pub use binder_core::{ErrorKind, Limits};
 /// Derives [`Bind`](trait@Bind) for a struct; see the crate docs.

@@ -16,6 +16,8 @@ pub mod json;
 pub use errors::{BindError, Errors, FieldError, FieldErrorKind, FieldPath, Segment, Source};
 pub use field::{Field, Rejected, Value};
 pub use file::FilePart;
+#[cfg(feature = "bytes")]
+pub use file::UploadedFile;
 pub use json::JsonCx;
 
 use crate::limits::Limits;
@@ -57,8 +59,9 @@ pub enum Body<'r> {
     Form(&'r [u8]),
     /// `multipart/form-data` with its boundary.
     Multipart {
-        /// The body bytes.
-        body: &'r [u8],
+        /// The body bytes (and, with the `bytes` feature, the `Bytes` they
+        /// are, when the adapter holds one).
+        body: crate::multipart::Input<'r>,
         /// The boundary from the `Content-Type` parameter.
         boundary: crate::multipart::Boundary,
     },
@@ -103,7 +106,10 @@ impl<'r> Body<'r> {
         }
         if essence.eq_ignore_ascii_case(b"multipart/form-data") {
             return match crate::multipart::Boundary::from_content_type(ct) {
-                Ok(boundary) => Body::Multipart { body, boundary },
+                Ok(boundary) => Body::Multipart {
+                    body: crate::multipart::Input::new(body),
+                    boundary,
+                },
                 Err(e) => Body::Invalid(e),
             };
         }
@@ -117,6 +123,22 @@ impl<'r> Body<'r> {
             return Body::Json(body);
         }
         Body::Unsupported
+    }
+}
+
+impl<'r> Body<'r> {
+    /// [`Body::classify`] of a body held as `bytes::Bytes`: a multipart
+    /// body keeps it, so uploaded files share its buffer
+    /// ([`UploadedFile`]) instead of being copied.
+    #[cfg(feature = "bytes")]
+    pub fn classify_bytes(content_type: Option<&'r [u8]>, body: &'r bytes::Bytes) -> Body<'r> {
+        match Body::classify(content_type, body) {
+            Body::Multipart { boundary, .. } => Body::Multipart {
+                body: crate::multipart::Input::shared(body),
+                boundary,
+            },
+            other => other,
+        }
     }
 }
 
@@ -165,7 +187,7 @@ pub trait Request<'r> {
     fn raw_body(&self) -> &'r [u8] {
         match self.body() {
             Body::Json(b) | Body::Form(b) => b,
-            Body::Multipart { body, .. } => body,
+            Body::Multipart { body, .. } => body.bytes(),
             _ => &[],
         }
     }
