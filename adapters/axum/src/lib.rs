@@ -1,7 +1,10 @@
 //! binder for axum 0.8: [`Bound<T>`], an extractor that binds an owned `T`
 //! from the whole request (path parameters from the matched route, query,
 //! headers, cookies, body) and rejects with the same problem+json responses
-//! as the other adapters.
+//! as the other adapters; [`Binder`], which reads the request and binds
+//! inside the handler, for targets that borrow from the request. Uploaded
+//! files in owned targets: `binder_http::UploadedFile`, a slice of the
+//! request body's buffer (not a copy).
 //!
 //! ```no_run
 //! use axum::{routing::post, Router};
@@ -62,18 +65,28 @@ mod path;
 
 use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::response::{IntoResponse, Response};
-use binder_http::{Bind, Decoded, Limits};
+use binder_http::{Bind, Decoded, HttpRequest, Limits};
+use bytes::Bytes;
+use http::request::Parts;
 use http_body::Body as _;
 
 /// An owned `T` bound from the request. The body is read as
 /// `binder_hyper::read_request` reads it (its `Content-Length` strictly, by
 /// `binder_http::length`; never past its declared length), under the body
 /// limit described in the [crate docs](crate#body-limit).
+///
+/// `T` must own what it holds (`T: for<'r> Bind<'r>`: `String`, numbers,
+/// [`UploadedFile`](binder_http::UploadedFile), ...): the request is gone
+/// when the handler runs. For a `T` that borrows from the request
+/// (`&'r str`, `Cow<'r, str>`, `FilePart<'r>`), extract a [`Binder`] and
+/// bind inside the handler. rustc refuses `Bound<Borrowing<'_>>` with
+/// "implementation of `Bind` is not general enough" (or, at the route,
+/// "`Handler<_, _>` is not implemented"): that is this.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Bound<T>(pub T);
 
-/// Why [`Bound`] rejected a request: answers 400, 413 or 415 with an
-/// `application/problem+json` body listing every failing field.
+/// Why [`Bound`] or [`Binder`] rejected a request: answers 400, 413 or 415
+/// with an `application/problem+json` body listing every failing field.
 #[derive(Debug)]
 pub struct BoundRejection(binder_hyper::Error);
 
@@ -81,6 +94,13 @@ impl BoundRejection {
     /// The status the rejection answers with.
     pub fn status(&self) -> http::StatusCode {
         self.0.status()
+    }
+
+    /// The error behind the rejection (for a failed bind,
+    /// `binder_hyper::Error::Bind` holds the problem details, every failing
+    /// field listed).
+    pub fn error(&self) -> &binder_hyper::Error {
+        &self.0
     }
 }
 
@@ -96,7 +116,151 @@ impl std::fmt::Display for BoundRejection {
     }
 }
 
-impl std::error::Error for BoundRejection {}
+impl std::error::Error for BoundRejection {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.0)
+    }
+}
+
+/// The request read and held, to bind from inside the handler: for targets
+/// that borrow from the request (`&'r str`, `Cow<'r, str>`, `FilePart<'r>`),
+/// which [`Bound`] cannot hand over. The body is read as [`Bound`] reads it
+/// (same limits, same rejections); binding happens in [`Binder::bind`],
+/// whose error is the same [`BoundRejection`], so `?` works in a handler
+/// returning `Result<_, BoundRejection>` (or any error with a `From` it).
+///
+/// ```no_run
+/// use axum::{routing::post, Router};
+/// use binder_axum::{Binder, BoundRejection};
+/// use binder_http::{Bind, FilePart};
+/// use std::borrow::Cow;
+///
+/// #[derive(Bind)]
+/// struct Upload<'r> {
+///     #[bind(path)]
+///     team: Cow<'r, str>,
+///     #[bind(body)]
+///     title: Cow<'r, str>,
+///     #[bind(body)]
+///     doc: FilePart<'r>,
+/// }
+///
+/// async fn upload(binder: Binder) -> Result<String, BoundRejection> {
+///     let up: Upload = binder.bind()?;
+///     Ok(format!("{}: {} ({} bytes)", up.team, up.title, up.doc.data().len()))
+/// }
+///
+/// let app: Router = Router::new().route("/teams/{team}/upload", post(upload));
+/// ```
+#[derive(Debug)]
+pub struct Binder {
+    parts: Parts,
+    body: Bytes,
+    limits: Limits,
+    /// axum's path parameters, kept only when the route's template could
+    /// not be followed (see the crate docs).
+    raw: Option<RawPathParams>,
+}
+
+impl Binder {
+    /// Binds `T` from the held request, borrowing from it.
+    ///
+    /// # Errors
+    /// A [`BoundRejection`] (400 or 415) listing every failing field.
+    pub fn bind<'r, T: Bind<'r>>(&'r self) -> Result<T, BoundRejection> {
+        let (parts, body, limits) = (&self.parts, &self.body, &self.limits);
+        match path::Matched::of(parts) {
+            Some(matched) => bind_to(&HttpRequest::with_bytes(parts, body, matched), limits),
+            None => {
+                let raw = Decoded(path::Raw(self.raw.as_ref()));
+                bind_to(&HttpRequest::with_bytes(parts, body, raw), limits)
+            }
+        }
+    }
+
+    /// The request's head.
+    pub fn parts(&self) -> &Parts {
+        &self.parts
+    }
+
+    /// The request's body, as read.
+    pub fn body(&self) -> &Bytes {
+        &self.body
+    }
+
+    /// The limits the body was read and is bound under.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The request's head and body.
+    pub fn into_parts(self) -> (Parts, Bytes) {
+        (self.parts, self.body)
+    }
+}
+
+impl<S: Send + Sync> FromRequest<S> for Binder {
+    type Rejection = BoundRejection;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let (mut parts, body, limits) = read(req).await?;
+        let raw = match path::Matched::of(&parts) {
+            Some(_) => None,
+            None => RawPathParams::from_request_parts(&mut parts, state)
+                .await
+                .ok(),
+        };
+        Ok(Binder {
+            parts,
+            body,
+            limits,
+            raw,
+        })
+    }
+}
+
+impl<T, S> FromRequest<S> for Bound<T>
+where
+    T: for<'r> Bind<'r>,
+    S: Send + Sync,
+{
+    type Rejection = BoundRejection;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let (mut parts, bytes, limits) = read(req).await?;
+        // Path parameters cut out of the routed path by the matched
+        // template, raw (binder decodes them once); else axum's
+        // `RawPathParams`, which axum has decoded (bound as they are).
+        if let Some(matched) = path::Matched::of(&parts) {
+            let req = HttpRequest::with_bytes(&parts, &bytes, matched);
+            return bind_to(&req, &limits).map(Bound);
+        }
+        let raw = RawPathParams::from_request_parts(&mut parts, state)
+            .await
+            .ok();
+        let req = HttpRequest::with_bytes(&parts, &bytes, Decoded(path::Raw(raw.as_ref())));
+        bind_to(&req, &limits).map(Bound)
+    }
+}
+
+/// Splits `req` and reads its body under the limits (see the crate docs).
+async fn read(req: Request) -> Result<(Parts, Bytes, Limits), BoundRejection> {
+    let (mut parts, body) = req.into_parts();
+    let limits = parts
+        .extensions
+        .get::<Limits>()
+        .copied()
+        .unwrap_or_default();
+    // The declared length is read, and the body under it, exactly as
+    // binder-hyper does (`binder_http::length`).
+    let declared =
+        binder_http::length::from_headers(&parts.headers).map_err(|e| BoundRejection(e.into()))?;
+    let limit = body_limit(&mut parts.extensions, &body, &limits);
+    let bytes = binder_hyper::read_body(body, declared, limit)
+        .await
+        .map_err(BoundRejection)?;
+    Ok((parts, bytes, limits))
+}
 
 /// The body limit for a request: the smaller of binder's and axum's (see
 /// the crate docs). An empty body needs no limit and is not probed.
@@ -112,50 +276,10 @@ fn body_limit(
     limit::axum_limit(extensions).map_or(ours, |axum| axum.min(ours))
 }
 
-impl<T, S> FromRequest<S> for Bound<T>
-where
-    T: for<'r> Bind<'r>,
-    S: Send + Sync,
-{
-    type Rejection = BoundRejection;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let (mut parts, body) = req.into_parts();
-        let limits = parts
-            .extensions
-            .get::<Limits>()
-            .copied()
-            .unwrap_or_default();
-        // The declared length is read, and the body under it, exactly as
-        // binder-hyper does (`binder_http::length`).
-        let declared = binder_http::length::from_headers(&parts.headers)
-            .map_err(|e| BoundRejection(e.into()))?;
-        let limit = body_limit(&mut parts.extensions, &body, &limits);
-        let bytes = binder_hyper::read_body(body, declared, limit)
-            .await
-            .map_err(BoundRejection)?;
-        // Path parameters cut out of the routed path by the matched
-        // template, raw (binder decodes them once); else axum's
-        // `RawPathParams`, which axum has decoded (bound as they are).
-        if let Some(matched) = path::Matched::of(&parts) {
-            let req = binder_http::HttpRequest::with_bytes(&parts, &bytes, matched);
-            return bind_to(&req, &limits);
-        }
-        let raw = RawPathParams::from_request_parts(&mut parts, state)
-            .await
-            .ok();
-        let req =
-            binder_http::HttpRequest::with_bytes(&parts, &bytes, Decoded(path::Raw(raw.as_ref())));
-        bind_to(&req, &limits)
-    }
-}
-
-/// Binds an owned `T` from `req`.
+/// Binds `T` from `req`.
 fn bind_to<'r, T: Bind<'r>>(
     req: &impl binder_http::Request<'r>,
     limits: &Limits,
-) -> Result<Bound<T>, BoundRejection> {
-    T::bind_with(req, limits)
-        .map(Bound)
-        .map_err(|e| BoundRejection(binder_hyper::Error::from_bind(&e)))
+) -> Result<T, BoundRejection> {
+    T::bind_with(req, limits).map_err(|e| BoundRejection(binder_hyper::Error::from_bind(&e)))
 }

@@ -351,3 +351,74 @@ Content-Disposition: form-data; name=\"none\"; filename=\"\"\r\n\r\n\r\n\
         "the file's bytes were copied"
     );
 }
+
+#[derive(Bind)]
+struct Borrowed<'r> {
+    #[bind(path)]
+    team: std::borrow::Cow<'r, str>,
+    #[bind(header = "X-Request-ID")]
+    trace: &'r str,
+    #[bind(body)]
+    title: std::borrow::Cow<'r, str>,
+    #[bind(body)]
+    doc: Option<binder_http::FilePart<'r>>,
+}
+
+async fn borrowed(binder: binder_axum::Binder) -> Result<String, binder_axum::BoundRejection> {
+    let b: Borrowed = binder.bind()?;
+    let doc = b.doc.map(|d| d.data().len());
+    // The file is a slice of the body the binder holds.
+    if let Some(d) = b.doc {
+        assert!(binder.body().as_ptr_range().contains(&d.data().as_ptr()));
+    }
+    Ok(format!("{} {} {} {doc:?}", b.team, b.trace, b.title))
+}
+
+fn borrowed_app() -> Router {
+    let inner = Router::new().route("/notes", post(borrowed));
+    Router::new().nest("/teams/{team}", inner)
+}
+
+#[tokio::test]
+async fn a_binder_binds_borrowing_targets_inside_the_handler() {
+    let body = "--XX\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nQ%203\r\n\
+--XX\r\nContent-Disposition: form-data; name=\"doc\"; filename=\"a\"\r\n\r\nabc\r\n--XX--\r\n";
+    let req = http::Request::post("/teams/c%C3%B6re/notes")
+        .header("x-request-id", "r7")
+        .header("content-type", "multipart/form-data; boundary=XX")
+        .body(Body::from(body))
+        .unwrap();
+    let (status, got, _) = call(borrowed_app(), req).await;
+    assert_eq!((status, got.as_str()), (200, "cöre r7 Q%203 Some(3)"));
+    let req = http::Request::post("/teams/core/notes")
+        .header("x-request-id", "r7")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(Body::from("title=a+b"))
+        .unwrap();
+    let (status, got, _) = call(borrowed_app(), req).await;
+    assert_eq!((status, got.as_str()), (200, "core r7 a b None"));
+}
+
+#[tokio::test]
+async fn a_binders_errors_answer_through_question_mark_like_bounds() {
+    // No `X-Request-ID`, no title: both fields, one problem+json answer.
+    let req = http::Request::post("/teams/core/notes")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(Body::from("x=1"))
+        .unwrap();
+    let (status, got, ct) = call(borrowed_app(), req).await;
+    assert_eq!(status, 400);
+    assert_eq!(ct.as_deref(), Some("application/problem+json"));
+    assert!(
+        got.contains(r#""detail":"2 fields failed to bind""#),
+        "{got}"
+    );
+    // The body is read under the same limits as `Bound`'s.
+    let app = borrowed_app().layer(axum::extract::DefaultBodyLimit::max(4));
+    let req = http::Request::post("/teams/core/notes")
+        .header("x-request-id", "r7")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(Body::from("title=toolong"))
+        .unwrap();
+    assert_eq!(call(app, req).await.0, 413);
+}
