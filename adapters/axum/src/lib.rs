@@ -203,7 +203,11 @@ impl<S: Send + Sync> FromRequest<S> for Binder {
     type Rejection = BoundRejection;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let (mut parts, body, limits) = read(req).await?;
+        let (mut parts, body) = req.into_parts();
+        let (limits, declared, limit) = prepare(&mut parts, &body)?;
+        let body = binder_hyper::read_body(body, declared, limit)
+            .await
+            .map_err(BoundRejection)?;
         let raw = match path::Matched::of(&parts) {
             Some(_) => None,
             None => RawPathParams::from_request_parts(&mut parts, state)
@@ -227,7 +231,11 @@ where
     type Rejection = BoundRejection;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let (mut parts, bytes, limits) = read(req).await?;
+        let (mut parts, body) = req.into_parts();
+        let (limits, declared, limit) = prepare(&mut parts, &body)?;
+        let bytes = binder_hyper::read_body(body, declared, limit)
+            .await
+            .map_err(BoundRejection)?;
         // Path parameters cut out of the routed path by the matched
         // template, raw (binder decodes them once); else axum's
         // `RawPathParams`, which axum has decoded (bound as they are).
@@ -243,9 +251,13 @@ where
     }
 }
 
-/// Splits `req` and reads its body under the limits (see the crate docs).
-async fn read(req: Request) -> Result<(Parts, Bytes, Limits), BoundRejection> {
-    let (mut parts, body) = req.into_parts();
+/// The limits of a request, and its declared length and body limit (see
+/// the crate docs); the body is read by the caller, so that no async layer
+/// of binder's own moves the request's head around.
+fn prepare(
+    parts: &mut Parts,
+    body: &axum::body::Body,
+) -> Result<(Limits, Option<u64>, usize), BoundRejection> {
     let limits = parts
         .extensions
         .get::<Limits>()
@@ -255,11 +267,8 @@ async fn read(req: Request) -> Result<(Parts, Bytes, Limits), BoundRejection> {
     // binder-hyper does (`binder_http::length`).
     let declared =
         binder_http::length::from_headers(&parts.headers).map_err(|e| BoundRejection(e.into()))?;
-    let limit = body_limit(&mut parts.extensions, &body, &limits);
-    let bytes = binder_hyper::read_body(body, declared, limit)
-        .await
-        .map_err(BoundRejection)?;
-    Ok((parts, bytes, limits))
+    let limit = body_limit(&mut parts.extensions, body, &limits);
+    Ok((limits, declared, limit))
 }
 
 /// The body limit for a request: the smaller of binder's and axum's (see

@@ -32,62 +32,55 @@ pub(crate) fn walk<'t, 'p>(
     path: &'p str,
     mut f: impl FnMut(&'t str, &'p str),
 ) -> bool {
-    let (t, p) = (template.as_bytes(), path.as_bytes());
-    let (mut i, mut j) = (0, 0);
-    while i < t.len() {
-        match (t[i], t.get(i + 1)) {
-            (b'{', Some(b'{')) | (b'}', Some(b'}')) => {
-                if p.get(j) != Some(&t[i]) {
-                    return false;
-                }
-                i += 2;
-                j += 1;
-            }
-            (b'{', _) => {
-                let Some(len) = t[i + 1..].iter().position(|&b| b == b'}') else {
-                    return false;
-                };
-                let name = &template[i + 1..i + 1 + len];
-                i += len + 2;
-                if let Some(name) = name.strip_prefix('*') {
-                    // A catch-all ends the template and takes the rest.
-                    let Some(rest) = path.get(j..).filter(|r| !r.is_empty()) else {
-                        return false;
-                    };
-                    if i != t.len() {
-                        return false;
-                    }
-                    if !name.starts_with(PRIVATE) {
-                        f(name, rest);
-                    }
-                    return true;
-                }
-                if t.get(i).is_some_and(|&b| b != b'/') {
-                    return false; // a suffix after a parameter: not axum 0.8's syntax
-                }
-                let end = p[j..]
-                    .iter()
-                    .position(|&b| b == b'/')
-                    .map_or(p.len(), |k| j + k);
-                let Some(value) = path.get(j..end).filter(|v| !v.is_empty()) else {
-                    return false;
-                };
-                if !name.starts_with(PRIVATE) {
-                    f(name, value);
-                }
-                j = end;
-            }
-            (b'}', _) => return false,
-            (b, _) => {
-                if p.get(j) != Some(&b) {
-                    return false;
-                }
-                i += 1;
-                j += 1;
-            }
+    let (mut t, mut p) = (template, path);
+    loop {
+        // A literal run, compared whole.
+        let end = t.find(['{', '}']).unwrap_or(t.len());
+        let Some(rest) = p.strip_prefix(&t[..end]) else {
+            return false;
+        };
+        (t, p) = (&t[end..], rest);
+        let Some(&brace) = t.as_bytes().first() else {
+            return p.is_empty();
+        };
+        if t.as_bytes().get(1) == Some(&brace) {
+            // `{{` or `}}`: a literal brace.
+            let Some(rest) = p.strip_prefix(char::from(brace)) else {
+                return false;
+            };
+            (t, p) = (&t[2..], rest);
+            continue;
         }
+        if brace == b'}' {
+            return false;
+        }
+        let Some(close) = t.find('}') else {
+            return false;
+        };
+        let name = &t[1..close];
+        t = &t[close + 1..];
+        if let Some(name) = name.strip_prefix('*') {
+            // A catch-all ends the template and takes the non-empty rest.
+            if !t.is_empty() || p.is_empty() {
+                return false;
+            }
+            if !name.starts_with(PRIVATE) {
+                f(name, p);
+            }
+            return true;
+        }
+        if !t.is_empty() && !t.starts_with('/') {
+            return false; // a suffix after a parameter: not axum 0.8's syntax
+        }
+        let end = p.find('/').unwrap_or(p.len());
+        if end == 0 {
+            return false;
+        }
+        if !name.starts_with(PRIVATE) {
+            f(name, &p[..end]);
+        }
+        p = &p[end..];
     }
-    j == p.len()
 }
 
 /// The matched template and routed path of a request, when the path fits
