@@ -34,8 +34,13 @@ pub(crate) fn walk<'t, 'p>(
 ) -> bool {
     let (mut t, mut p) = (template, path);
     loop {
-        // A literal run, compared whole.
-        let end = t.find(['{', '}']).unwrap_or(t.len());
+        // A literal run, compared whole. (Byte loops: template runs and path
+        // segments are short, and `str::find`'s searchers cost more to set
+        // up than these scans.)
+        let end = t
+            .bytes()
+            .position(|b| b == b'{' || b == b'}')
+            .unwrap_or(t.len());
         let Some(rest) = p.strip_prefix(&t[..end]) else {
             return false;
         };
@@ -54,7 +59,7 @@ pub(crate) fn walk<'t, 'p>(
         if brace == b'}' {
             return false;
         }
-        let Some(close) = t.find('}') else {
+        let Some(close) = t.bytes().position(|b| b == b'}') else {
             return false;
         };
         let name = &t[1..close];
@@ -72,7 +77,7 @@ pub(crate) fn walk<'t, 'p>(
         if !t.is_empty() && !t.starts_with('/') {
             return false; // a suffix after a parameter: not axum 0.8's syntax
         }
-        let end = p.find('/').unwrap_or(p.len());
+        let end = p.bytes().position(|b| b == b'/').unwrap_or(p.len());
         if end == 0 {
             return false;
         }
