@@ -32,7 +32,9 @@
 //! `OriginalUri`), with nothing allocated, and handed to binder as sent: a
 //! value is percent-decoded once (`%2541` binds `%41`), and one that is not
 //! UTF-8 once decoded is a field error. A template that cannot be followed
-//! falls back to axum's `RawPathParams`.
+//! falls back to axum's `RawPathParams`, as does the crate without its
+//! default `matched-path` feature (which turns on axum's `matched-path` and
+//! `original-uri`, both axum defaults).
 //!
 //! # Body limit
 //! The body is read under the smaller of two limits, and a body past it

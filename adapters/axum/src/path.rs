@@ -12,7 +12,11 @@
 //! A template this walk cannot follow, or a path that does not fit it (a
 //! layer rewrote the URI), falls back to `RawPathParams`.
 
-use axum::extract::{MatchedPath, OriginalUri, RawPathParams};
+#![cfg_attr(not(feature = "matched-path"), allow(dead_code))]
+
+use axum::extract::RawPathParams;
+#[cfg(feature = "matched-path")]
+use axum::extract::{MatchedPath, OriginalUri};
 use binder_http::PathParams;
 
 /// The parameter names axum keeps for itself (`nest_service`'s tail,
@@ -98,7 +102,15 @@ pub(crate) struct Matched<'r> {
 
 impl<'r> Matched<'r> {
     /// The template and path of `parts`, if axum matched a route and the
+    /// path fits it (never without the `matched-path` feature).
+    #[cfg(not(feature = "matched-path"))]
+    pub(crate) fn of(_: &'r http::request::Parts) -> Option<Self> {
+        None
+    }
+
+    /// The template and path of `parts`, if axum matched a route and the
     /// path fits it.
+    #[cfg(feature = "matched-path")]
     pub(crate) fn of(parts: &'r http::request::Parts) -> Option<Self> {
         let template = parts.extensions.get::<MatchedPath>()?.as_str();
         let path = parts

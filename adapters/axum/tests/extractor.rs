@@ -271,6 +271,9 @@ async fn nested_routers_bind_the_outer_and_inner_parameters() {
     );
 }
 
+// With the template walk (feature `matched-path`): axum's own list drops a
+// value that is not UTF-8, so the fallback reports it missing.
+#[cfg(feature = "matched-path")]
 #[tokio::test]
 async fn a_value_that_is_not_utf8_once_decoded_is_a_field_error() {
     let app = Router::new().route("/teams/{team}/files/{*rest}", axum::routing::get(team_file));

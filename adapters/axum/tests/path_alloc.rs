@@ -1,7 +1,9 @@
 //! Path parameters cost no allocation: they are cut out of the request's
 //! path by the matched route's template and handed to binder raw, with no
 //! per-request list. Measured with a counting allocator around the
-//! extraction alone, inside a handler behind a real router.
+//! extraction alone, inside a handler behind a real router. (Feature
+//! `matched-path`, a default: without it, axum's `RawPathParams` are read.)
+#![cfg(feature = "matched-path")]
 
 #[path = "../../http/tests/common/counting.rs"]
 mod counting;
