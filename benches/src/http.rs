@@ -91,7 +91,7 @@ async fn binder_service(
                     o.team_id, o.dry_run, o.limit, o.sku, o.qty
                 ))
             }
-            Err(e) => e.into_response(),
+            Err(e) => e.to_response(),
         },
     )
 }

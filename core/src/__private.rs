@@ -31,7 +31,7 @@ pub fn offer<'r, T: Field<'r>>(
     slot: &mut T::Slot,
     raw: Raw<'r>,
     required: bool,
-    errors: &mut Errors<'r>,
+    errors: &mut Errors,
     field: usize,
     source: Source,
     key: &'static str,
@@ -58,14 +58,14 @@ pub fn offer<'r, T: Field<'r>>(
 /// `null`, or an empty file input), its default, or `missing`.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub fn settle<'r, T>(
+pub fn settle<T>(
     value: Option<T>,
     seen: bool,
     default: Option<fn() -> T>,
-    errors: &mut Errors<'r>,
+    errors: &mut Errors,
     field: usize,
     source: Source,
-    path: FieldPath<'r>,
+    key: &'static str,
 ) -> Option<T> {
     if value.is_some() {
         return value;
@@ -76,7 +76,9 @@ pub fn settle<'r, T>(
     if let Some(default) = default {
         return Some(default());
     }
-    errors.push(FieldError::new(source, path, FieldErrorKind::Missing).for_field(field));
+    errors.push(
+        FieldError::new(source, FieldPath::key(key), FieldErrorKind::Missing).for_field(field),
+    );
     None
 }
 
@@ -88,7 +90,7 @@ pub fn settle_in<'r, T>(
     seen: bool,
     default: Option<fn() -> T>,
     cx: &mut JsonCx<'_, 'r>,
-    key: &'r str,
+    key: &'static str,
 ) -> Option<T> {
     if value.is_some() {
         return value;
@@ -109,7 +111,7 @@ pub fn settle_in<'r, T>(
 #[inline(always)]
 pub fn raw_body<'r, T: crate::bind::FromBody<'r>>(
     bytes: &'r [u8],
-    errors: &mut Errors<'r>,
+    errors: &mut Errors,
     field: usize,
     key: &'static str,
 ) -> Option<T> {
@@ -176,7 +178,7 @@ pub fn scan_json<'r>(
     known: impl Fn(u64) -> usize,
     named: impl Fn(&[u8]) -> usize,
     mut f: impl FnMut(usize, &mut Reader<'r>) -> Result<(), Error>,
-) -> Result<(), BindError<'r>> {
+) -> Result<(), BindError> {
     let mut r = Reader::with_limits(body, limits);
     let mut walk = || -> Result<(), Error> {
         match r.value_byte()? {
@@ -248,7 +250,7 @@ pub fn offer_part<'r, T: Field<'r>>(
     slot: &mut T::Slot,
     part: &crate::multipart::Part<'r>,
     required: bool,
-    errors: &mut Errors<'r>,
+    errors: &mut Errors,
     field: usize,
     key: &'static str,
 ) {
@@ -287,7 +289,7 @@ pub fn scan_parts<'r>(
     boundary: &crate::multipart::Boundary,
     limits: &Limits,
     mut f: impl FnMut(&[u8], &crate::multipart::Part<'r>),
-) -> Result<(), BindError<'r>> {
+) -> Result<(), BindError> {
     let mut key_buf = [0u8; MAX_KEY];
     for part in crate::multipart::parts_in(body, boundary, limits) {
         let part = part.map_err(|error| BindError::Malformed {
@@ -337,7 +339,7 @@ pub fn offer_path<'r, T: Field<'r>>(
     key: Ref<'r, '_, [u8]>,
     at: usize,
     raw: Raw<'r>,
-    errors: &mut Errors<'r>,
+    errors: &mut Errors,
     field: usize,
     source: Source,
     name: &'static str,

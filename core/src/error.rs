@@ -136,6 +136,29 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// Whether this is one of binder's bounds passed (a configurable
+    /// [`Limits`](crate::Limits) value), rather than malformed input.
+    ///
+    /// ```
+    /// use binder_core::ErrorKind;
+    ///
+    /// assert!(ErrorKind::TooManyPairs.is_limit());
+    /// assert!(ErrorKind::JsonTooDeep.is_limit());
+    /// assert!(!ErrorKind::JsonUnexpected.is_limit());
+    /// ```
+    pub const fn is_limit(self) -> bool {
+        matches!(
+            self,
+            ErrorKind::TooManyPairs
+                | ErrorKind::KeyTooLong
+                | ErrorKind::TooManyCookies
+                | ErrorKind::TooManyParts
+                | ErrorKind::PartHeadersTooLong
+                | ErrorKind::TooManyPartHeaders
+                | ErrorKind::JsonTooDeep
+        )
+    }
+
     /// A short description, without any input bytes.
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -190,9 +213,21 @@ impl fmt::Display for ErrorKind {
 /// assert_eq!(err.kind(), ValueErrorKind::OutOfRange);
 /// assert_eq!(err.to_string(), "out of range for the field's type");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct ValueError {
     kind: ValueErrorKind,
+}
+
+impl fmt::Debug for ValueError {
+    /// The kind, and the developer's hint if it has one.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut d = f.debug_struct("ValueError");
+        d.field("kind", &self.kind);
+        if let Some(hint) = self.kind.hint() {
+            d.field("hint", &hint);
+        }
+        d.finish()
+    }
 }
 
 impl ValueError {
@@ -240,7 +275,9 @@ pub enum ValueErrorKind {
     /// The decoded bytes are not UTF-8. Never replaced with U+FFFD.
     InvalidUtf8,
     /// A borrowed `&str` field was sent a value that needs decoding (it holds
-    /// `%` escapes, `+`, or JSON escapes); use `Cow<str>` or `String`.
+    /// `%` escapes, `+`, or JSON escapes). The client is told the value must
+    /// come unescaped; the fix is in the code (see [`ValueErrorKind::hint`]):
+    /// bind `Cow<str>` or `String`.
     NeedsDecoding,
     /// Not an unsigned integer.
     NotUnsigned,
@@ -275,7 +312,7 @@ impl ValueErrorKind {
         match self {
             ValueErrorKind::InvalidUtf8 => "not valid UTF-8",
             ValueErrorKind::NeedsDecoding => {
-                "the value is escaped and cannot be borrowed; use Cow<str> or String"
+                "expected the value unescaped (no percent-encoding, + or backslash escapes)"
             }
             ValueErrorKind::NotUnsigned => "expected an unsigned integer",
             ValueErrorKind::NotSigned => "expected an integer",
@@ -288,6 +325,24 @@ impl ValueErrorKind {
             ValueErrorKind::ExpectedFile => "expected an uploaded file",
             ValueErrorKind::ExpectedObject => "expected an object",
             ValueErrorKind::Custom(expected) => expected,
+        }
+    }
+}
+
+impl ValueErrorKind {
+    /// A hint for the developer, not the client, where the fix is in the
+    /// code: [`ValueErrorKind::NeedsDecoding`] says a borrowed `&str` field
+    /// cannot take an escaped value (bind `Cow<str>` or `String`). Shown by
+    /// `Debug` on [`ValueError`], never in [`ValueErrorKind::as_str`].
+    pub const fn hint(self) -> Option<&'static str> {
+        match self {
+            ValueErrorKind::NeedsDecoding => Some(
+                "a borrowed &str field cannot take a value that needs decoding; bind Cow<str> or String",
+            ),
+            ValueErrorKind::TooLong => {
+                Some("without the alloc feature, escaped values decode into a fixed buffer")
+            }
+            _ => None,
         }
     }
 }

@@ -17,7 +17,7 @@
 //! - [`Limits::max_pairs`] and [`Limits::max_key_len`] end the scan with an
 //!   [`Error`]; the oracle has no limits.
 //!
-//! The scan searches eight bytes at a time (see `swar`) and records, for
+//! The scan searches eight bytes at a time and records, for
 //! free, whether a key or value holds `%` or `+`: a value that does not is borrowed as it is,
 //! with no second look.
 //!

@@ -45,6 +45,7 @@
 // `unsafe` is refused everywhere but `text` (one measured block).
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(any(feature = "alloc", test))]
 extern crate alloc;

@@ -55,7 +55,7 @@ pub struct FieldAttrs {
 pub struct ContainerAttrs {
     pub krate: Option<Path>,
     pub rename_all: Option<(RenameRule, Span)>,
-    /// A function `fn(&Self, &mut Errors<'r>)` run after a successful bind.
+    /// A function `fn(&Self, &mut Errors)` run after a successful bind.
     pub validate: Option<Path>,
 }
 

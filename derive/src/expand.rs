@@ -408,7 +408,7 @@ fn finish_stmts(
                     &mut __errors,
                     #i,
                     #p::Source::#src,
-                    #p::FieldPath::key(#key),
+                    #key,
                 );
             }
         })
@@ -490,7 +490,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
         quote! {
             let mut __cookies_left = __limits.max_cookies;
             let mut __cookies_done = false;
-            let mut __failed: #p::Option<#p::BindError<#lt>> = #p::None;
+            let mut __failed: #p::Option<#p::BindError> = #p::None;
             __req.headers(|__name, __value| {
                 #header_match
                 true
@@ -690,7 +690,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
                 fn bind_with<__R: #p::Request<#lt>>(
                     __req: &__R,
                     __limits: &#p::Limits,
-                ) -> #p::Result<Self, #p::BindError<#lt>> {
+                ) -> #p::Result<Self, #p::BindError> {
                     let mut __errors = #p::Errors::new(__limits.max_errors);
                     let mut __seen = #p::Bits::<#words>::new();
                     #(#slots)*

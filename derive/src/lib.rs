@@ -6,9 +6,9 @@
 //! struct gets a `Bind` impl that walks every source once and dispatches each
 //! key with a `match` on its bytes.
 //!
-//! Layout, after serde_derive and thiserror: [`attr`] reads attributes
-//! (each keeping its span), [`valid`] checks the whole struct and collects
-//! every error before reporting, [`expand`] writes the impl.
+//! Layout, after serde_derive and thiserror: `attr` reads attributes
+//! (each keeping its span), `valid` checks the whole struct and collects
+//! every error before reporting, `expand` writes the impl.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

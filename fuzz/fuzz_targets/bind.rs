@@ -139,7 +139,7 @@ fn check<'r, T: Bind<'r> + PartialEq + std::fmt::Debug>(
             assert!(!e.path().to_string().is_empty());
         }
         let _ = first.as_ref().unwrap_err().to_string();
-        let _ = binder_http::problem_json(first.as_ref().unwrap_err());
+        let _ = binder_http::Error::from(first.as_ref().unwrap_err().clone()).problem_json();
     }
 }
 

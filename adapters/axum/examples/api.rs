@@ -106,29 +106,29 @@ pub struct ApiError {
 
 impl From<BoundRejection> for ApiError {
     fn from(r: BoundRejection) -> Self {
-        // Today the failing fields come as the problem details document the
-        // rejection would answer with; read them back out of it.
-        let fields = match r.error() {
-            binder_hyper::Error::Bind { problem, .. } => {
-                serde_json::from_str::<Value>(problem).ok().and_then(|p| {
-                    p["errors"].as_array().map(|errors| {
-                        errors
-                            .iter()
-                            .map(|e| json!({ "field": e["field"], "code": e["code"], "source": e["source"] }))
-                            .collect()
+        // Field errors, each with its source, path and code; anything else
+        // (too large, malformed, 415) by its message.
+        match r.fields() {
+            Some(errors) => ApiError {
+                status: r.status(),
+                message: "the request has invalid fields".to_owned(),
+                fields: errors
+                    .as_slice()
+                    .iter()
+                    .map(|e| {
+                        json!({
+                            "field": e.path().to_string(),
+                            "code": e.kind().code(),
+                            "source": e.source().as_str(),
+                        })
                     })
-                })
-            }
-            _ => None,
-        };
-        let message = match fields {
-            Some(_) => "the request has invalid fields".to_owned(),
-            None => r.to_string(),
-        };
-        ApiError {
-            status: r.status(),
-            message,
-            fields: fields.unwrap_or_default(),
+                    .collect(),
+            },
+            None => ApiError {
+                status: r.status(),
+                message: r.to_string(),
+                fields: Vec::new(),
+            },
         }
     }
 }

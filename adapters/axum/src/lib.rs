@@ -87,28 +87,45 @@ use http_body::Body as _;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Bound<T>(pub T);
 
-/// Why [`Bound`] or [`Binder`] rejected a request: answers 400, 413 or 415
-/// with an `application/problem+json` body listing every failing field.
+/// Why [`Bound`] or [`Binder`] rejected a request: the one error type of
+/// every binder adapter, [`binder_http::Error`], to match on
+/// (`rejection.0` or through `Deref`) or to answer with as it is: 400, 413
+/// or 415 with an `application/problem+json` body listing every failing
+/// field.
+///
+/// ```
+/// use axum::response::IntoResponse;
+/// use binder_axum::BoundRejection;
+///
+/// fn my_shape(rejection: BoundRejection) -> axum::response::Response {
+///     match rejection.fields() {
+///         // Field errors: answer in the application's own shape.
+///         Some(fields) => (rejection.status(), format!("{} fields to fix", fields.as_slice().len())).into_response(),
+///         // Anything else (too large, malformed, 415): the default.
+///         None => rejection.into_response(),
+///     }
+/// }
+/// ```
 #[derive(Debug)]
-pub struct BoundRejection(binder_hyper::Error);
+pub struct BoundRejection(pub binder_http::Error);
 
-impl BoundRejection {
-    /// The status the rejection answers with.
-    pub fn status(&self) -> http::StatusCode {
-        self.0.status()
-    }
+impl std::ops::Deref for BoundRejection {
+    type Target = binder_http::Error;
 
-    /// The error behind the rejection (for a failed bind,
-    /// `binder_hyper::Error::Bind` holds the problem details, every failing
-    /// field listed).
-    pub fn error(&self) -> &binder_hyper::Error {
+    fn deref(&self) -> &binder_http::Error {
         &self.0
+    }
+}
+
+impl From<binder_http::Error> for BoundRejection {
+    fn from(e: binder_http::Error) -> Self {
+        BoundRejection(e)
     }
 }
 
 impl IntoResponse for BoundRejection {
     fn into_response(self) -> Response {
-        self.0.into_response().map(axum::body::Body::new)
+        self.0.to_response::<axum::body::Body>()
     }
 }
 
@@ -292,5 +309,5 @@ fn bind_to<'r, T: Bind<'r>>(
     req: &impl binder_http::Request<'r>,
     limits: &Limits,
 ) -> Result<T, BoundRejection> {
-    T::bind_with(req, limits).map_err(|e| BoundRejection(binder_hyper::Error::from_bind(&e)))
+    T::bind_with(req, limits).map_err(|e| BoundRejection(e.into()))
 }

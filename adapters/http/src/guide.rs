@@ -202,7 +202,8 @@
 //!
 //! # `from_str`: any `FromStr` type
 //! On a `T`, `Option<T>` or `Vec<T>` field whose `T: FromStr`. (Or
-//! implement `binder_core::convert::FromText` for full control.)
+//! implement [`binder_http::convert::FromText`](crate::convert::FromText)
+//! for full control.)
 //!
 //! ```
 //! use binder_http::{Bind, Parts};
@@ -248,7 +249,7 @@
 //! ```
 //!
 //! # `validate`: checks after binding
-//! A container attribute naming a `fn(&Self, &mut Errors<'_>)`, run only
+//! A container attribute naming a `fn(&Self, &mut Errors)`, run only
 //! when every field bound; what it records joins the same error list.
 //!
 //! ```
@@ -264,7 +265,7 @@
 //! }
 //!
 //! impl Range {
-//!     fn check(&self, errors: &mut Errors<'_>) {
+//!     fn check(&self, errors: &mut Errors) {
 //!         if self.to < self.from {
 //!             errors.invalid(Source::Query, "to", "must not be below `from`");
 //!         }

@@ -48,7 +48,9 @@
 //!   its source and path; messages never echo the submitted value.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod error;
 pub mod guide;
 pub mod length;
 mod problem;
@@ -59,10 +61,14 @@ pub use binder_core::bind::{
     Bind, BindError, Body, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, FromBody,
     Parts, Request, Source, UploadedFile,
 };
+/// Text-to-value conversion: implement
+/// [`FromText`](convert::FromText) for a type of your own.
+pub use binder_core::convert;
 pub use binder_core::{ErrorKind, Limits};
 /// Derives [`Bind`](trait@Bind) for a struct; see the crate docs.
 pub use binder_derive::Bind;
-pub use problem::{problem_json, status_of, to_response, PROBLEM_JSON};
+pub use error::Error;
+pub use problem::PROBLEM_JSON;
 pub use request::{bind, bind_parts, bind_parts_with, Decoded, HttpRequest, PathParams};
 
 #[doc(hidden)]

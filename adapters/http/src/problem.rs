@@ -10,23 +10,14 @@
 //! Built only when a bind failed; never echoes a submitted value (field
 //! paths are the client's names, with control characters escaped).
 
+use crate::error::Error;
 use binder_core::bind::{BindError, Errors};
 use core::fmt::Write as _;
-use http::StatusCode;
 
 /// The media type of a problem details body.
 pub const PROBLEM_JSON: &str = "application/problem+json";
 
-/// The status a failed bind answers with: 400 for field errors and
-/// malformed sources, 415 for a body binder does not read.
-pub fn status_of(error: &BindError<'_>) -> StatusCode {
-    match error {
-        BindError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-        _ => StatusCode::BAD_REQUEST,
-    }
-}
-
-/// The problem details body for `error`.
+/// The problem details body for `error` (see [`Error::problem_json`]).
 ///
 /// ```
 /// use binder_http::{Bind, Parts};
@@ -34,48 +25,66 @@ pub fn status_of(error: &BindError<'_>) -> StatusCode {
 /// #[derive(Bind, Debug)]
 /// struct Q { #[bind(query)] page: u32 }
 ///
-/// let err = Q::bind(&Parts { query: Some("page=x"), ..Parts::default() }).unwrap_err();
+/// let err = binder_http::Error::from(Q::bind(&Parts { query: Some("page=x"), ..Parts::default() }).unwrap_err());
 /// assert_eq!(
-///     binder_http::problem_json(&err),
+///     err.problem_json(),
 ///     r#"{"type":"about:blank","title":"Bad Request","status":400,"detail":"1 field failed to bind","errors":[{"source":"query","field":"page","code":"invalid","detail":"expected an unsigned integer"}]}"#
 /// );
 /// ```
-pub fn problem_json(error: &BindError<'_>) -> String {
-    let status = status_of(error);
+pub(crate) fn write(error: &Error) -> String {
+    let status = error.status();
     let mut out = String::with_capacity(256);
     out.push_str(r#"{"type":"about:blank","title":"#);
     push_json_str(&mut out, status.canonical_reason().unwrap_or("Error"));
     let _ = write!(out, r#","status":{}"#, status.as_u16());
     match error {
-        BindError::Fields(errors) => push_fields(&mut out, errors),
-        BindError::Malformed { source, error } => {
+        Error::Bind(BindError::Fields(errors)) => push_fields(&mut out, errors),
+        Error::Bind(BindError::Malformed { source, error }) => {
             out.push_str(r#","detail":"#);
             push_json_str(&mut out, &format!("{source}: {error}"));
+            let code = if error.kind().is_limit() {
+                "limit"
+            } else {
+                "malformed"
+            };
             let _ = write!(
                 out,
-                r#","errors":[{{"source":"{}","code":"malformed","offset":{}}}]"#,
+                r#","errors":[{{"source":"{}","code":"{code}","offset":{}}}]"#,
                 source.as_str(),
                 error.offset()
             );
         }
-        BindError::UnsupportedMediaType => {
-            out.push_str(
-                r#","detail":"the body's Content-Type is not JSON, urlencoded form or multipart""#,
-            );
+        other => {
+            out.push_str(r#","detail":"#);
+            push_json_str(&mut out, &other.to_string());
         }
-        _ => {}
     }
     out.push('}');
     out
 }
 
-fn push_fields(out: &mut String, errors: &Errors<'_>) {
-    let n = errors.as_slice().len() + errors.dropped();
-    let _ = write!(
-        out,
-        r#","detail":"{n} field{} failed to bind""#,
-        if n == 1 { "" } else { "s" }
-    );
+/// The detail line and the list of field errors. The detail counts errors
+/// and fields apart: `7 errors in 6 fields`.
+fn push_fields(out: &mut String, errors: &Errors) {
+    let kept = errors.as_slice().len();
+    let fields = errors.field_count();
+    let dropped = errors.dropped();
+    let s = |n: usize| if n == 1 { "" } else { "s" };
+    out.push_str(r#","detail":""#);
+    if kept == fields && dropped == 0 {
+        let _ = write!(out, "{fields} field{} failed to bind", s(fields));
+    } else {
+        let _ = write!(
+            out,
+            "{kept} error{} in {fields} field{}",
+            s(kept),
+            s(fields)
+        );
+        if dropped > 0 {
+            let _ = write!(out, ", and {dropped} more not listed");
+        }
+    }
+    out.push('"');
     out.push_str(r#","errors":["#);
     for (i, e) in errors.as_slice().iter().enumerate() {
         if i > 0 {
@@ -88,8 +97,8 @@ fn push_fields(out: &mut String, errors: &Errors<'_>) {
         out.push('}');
     }
     out.push(']');
-    if errors.dropped() > 0 {
-        let _ = write!(out, r#","dropped":{}"#, errors.dropped());
+    if dropped > 0 {
+        let _ = write!(out, r#","dropped":{dropped}"#);
     }
 }
 
@@ -107,18 +116,6 @@ fn push_json_str(out: &mut String, s: &str) {
         }
     }
     out.push('"');
-}
-
-/// `error` as a whole response: its status, `Content-Type:
-/// application/problem+json`, and the problem details body.
-pub fn to_response(error: &BindError<'_>) -> http::Response<String> {
-    let mut res = http::Response::new(problem_json(error));
-    *res.status_mut() = status_of(error);
-    res.headers_mut().insert(
-        http::header::CONTENT_TYPE,
-        http::HeaderValue::from_static(PROBLEM_JSON),
-    );
-    res
 }
 
 #[cfg(test)]

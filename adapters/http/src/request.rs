@@ -1,6 +1,7 @@
 //! `http` types as a [`Request`] binder can read.
 
-use binder_core::bind::{Bind, BindError, Body, Request};
+use crate::Error;
+use binder_core::bind::{Bind, Body, Request};
 use binder_core::Limits;
 
 /// The path parameters a router matched: names and raw (percent-encoded)
@@ -182,42 +183,39 @@ impl<'r, P: PathParams<'r>> Request<'r> for HttpRequest<'_, 'r, P> {
 /// [`Limits::DEFAULT`].
 ///
 /// # Errors
-/// As [`Bind::bind_with`].
+/// [`Error::Bind`], as [`Bind::bind_with`] fails.
 #[inline]
-pub fn bind<'r, T, B>(
-    req: &'r http::Request<B>,
-    path: &[(&str, &'r str)],
-) -> Result<T, BindError<'r>>
+pub fn bind<'r, T, B>(req: &'r http::Request<B>, path: &[(&str, &'r str)]) -> Result<T, Error>
 where
     T: Bind<'r>,
     B: AsRef<[u8]>,
 {
-    T::bind(&HttpRequest::from_request(req, path))
+    T::bind(&HttpRequest::from_request(req, path)).map_err(Error::Bind)
 }
 
 /// Binds `T` from request parts and body bytes, under [`Limits::DEFAULT`].
 ///
 /// # Errors
-/// As [`Bind::bind_with`].
+/// [`Error::Bind`], as [`Bind::bind_with`] fails.
 #[inline]
 pub fn bind_parts<'r, T: Bind<'r>>(
     parts: &'r http::request::Parts,
     body: &'r [u8],
     path: &[(&str, &'r str)],
-) -> Result<T, BindError<'r>> {
+) -> Result<T, Error> {
     bind_parts_with(parts, body, path, &Limits::DEFAULT)
 }
 
 /// Binds `T` from request parts and body bytes under `limits`.
 ///
 /// # Errors
-/// As [`Bind::bind_with`].
+/// [`Error::Bind`], as [`Bind::bind_with`] fails.
 #[inline]
 pub fn bind_parts_with<'r, T: Bind<'r>>(
     parts: &'r http::request::Parts,
     body: &'r [u8],
     path: &[(&str, &'r str)],
     limits: &Limits,
-) -> Result<T, BindError<'r>> {
-    T::bind_with(&HttpRequest::from_parts(parts, body, path), limits)
+) -> Result<T, Error> {
+    T::bind_with(&HttpRequest::from_parts(parts, body, path), limits).map_err(Error::Bind)
 }

@@ -89,7 +89,7 @@ fn document(n: usize) -> (String, Vec<String>) {
     (body, want)
 }
 
-fn bind<'r>(body: &'r str, limits: &Limits) -> BindError<'r> {
+fn bind(body: &str, limits: &Limits) -> BindError {
     let req = Parts {
         body: Body::classify(Some(b"application/json"), body.as_bytes()),
         ..Parts::default()
@@ -136,7 +136,7 @@ fn a_hundred_failing_leaves_sixty_levels_deep_render_distinct_paths() {
         assert!(debug.contains(&format!("FieldPath(\"{path}\")")), "{path}");
     }
     // problem+json: each as a field.
-    let problem = binder_http::problem_json(&err);
+    let problem = binder_http::Error::from(err.clone()).problem_json();
     for path in &want {
         assert!(problem.contains(&format!("\"field\":\"{path}\"")), "{path}");
     }

@@ -186,7 +186,7 @@ fn every_failing_field_of_every_source_is_reported_at_once() {
          query: ids[1]: out of range for the field's type\n\
          header: x-count: out of range for the field's type\n\
          cookie: session: a non-empty value is required\n\
-         body: email: the value is escaped and cannot be borrowed; use Cow<str> or String\n\
+         body: email: expected the value unescaped (no percent-encoding, + or backslash escapes)\n\
          body: qty: expected an unsigned integer"
     );
     let fields = err.fields().unwrap();
@@ -464,7 +464,7 @@ struct Range {
 }
 
 impl Range {
-    fn check(&self, errors: &mut binder_http::Errors<'_>) {
+    fn check(&self, errors: &mut binder_http::Errors) {
         if self.to < self.from {
             errors.invalid(binder_http::Source::Query, "to", "must not be below `from`");
         }

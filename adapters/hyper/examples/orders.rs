@@ -106,13 +106,13 @@ async fn handle(
                     http::StatusCode::OK,
                     serde_json::to_string(&order).expect("serializes"),
                 ),
-                Err(e) => e.into_response(),
+                Err(e) => e.to_response(),
             }
         }
         Route::Upload => {
             let (parts, body) = match binder_hyper::read_request(req, limits.max_body_bytes).await {
                 Ok(read) => read,
-                Err(e) => return Ok(e.into_response()),
+                Err(e) => return Ok(e.to_response()),
             };
             // Path parameters straight from the router, not collected.
             let view = binder_http::HttpRequest::with_params(&parts, &body, &matched.params);
@@ -132,7 +132,7 @@ async fn handle(
                         serde_json::to_string(&reply).expect("serializes"),
                     )
                 }
-                Err(e) => binder_hyper::Error::from_bind(&e).into_response(),
+                Err(e) => binder_hyper::Error::from(e).to_response(),
             }
         }
     })

@@ -40,7 +40,7 @@
 //!
 //! match binder_hyper::bind::<Page, _>(req, &[], &binder_http::Limits::default()).await {
 //!     Ok((page, _req)) => http::Response::new(format!("page {}", page.page).into()),
-//!     Err(e) => e.into_response(),
+//!     Err(e) => e.to_response(),
 //! }
 //! # }
 //! ```
@@ -49,7 +49,8 @@
 
 mod body;
 
-pub use body::{read_body, read_request, Error};
+pub use binder_http::Error;
+pub use body::{read_body, read_request};
 
 use binder_http::{Bind, Limits};
 use bytes::Bytes;
@@ -82,6 +83,6 @@ where
     let (parts, bytes) = read_request(req, limits.max_body_bytes).await?;
     // Over the body's `Bytes`: an `UploadedFile` shares its buffer.
     let req = binder_http::HttpRequest::with_bytes(&parts, &bytes, path);
-    let bound = T::bind_with(&req, limits).map_err(|e| Error::from_bind(&e))?;
+    let bound = T::bind_with(&req, limits)?;
     Ok((bound, http::Request::from_parts(parts, Full::new(bytes))))
 }

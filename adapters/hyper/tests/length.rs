@@ -230,7 +230,7 @@ fn bind_answers_a_malformed_length_with_problem_json_that_never_echoes_it() {
         matches!(err, Error::Length(LengthError::NotDigits)),
         "{err:?}"
     );
-    let res = err.into_response();
+    let res = err.to_response::<http_body_util::Full<bytes::Bytes>>();
     assert_eq!(res.status(), 400);
     assert_eq!(res.headers()["content-type"], binder_http::PROBLEM_JSON);
     let body = ready(http_body_util::BodyExt::collect(res.into_body()))

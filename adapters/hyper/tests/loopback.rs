@@ -58,7 +58,7 @@ async fn handle(
                     again.len()
                 ))))
             }
-            Err(e) => e.into_response(),
+            Err(e) => e.to_response(),
         },
     )
 }

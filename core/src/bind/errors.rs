@@ -45,15 +45,90 @@ impl fmt::Display for Source {
     }
 }
 
-/// One step of a field's path.
+/// One step of a field's path, as code names it while binding: a struct
+/// member's key (the derive's, `'static`), a list index, or a map key as the
+/// client sent it (borrowed from the request while binding; a
+/// [`FieldPath`] keeps its own copy).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Segment<'r> {
     /// A struct field's key: `qty`, rendered `.qty` after the first segment.
-    Key(&'r str),
+    Key(&'static str),
     /// A list index: rendered `[2]`.
     Index(usize),
     /// A map key: rendered `[team]`.
     MapKey(&'r str),
+}
+
+/// A map key as a path keeps it: its first [`MAX_RENDERED_KEY`] bytes,
+/// owned (without an allocator, its first [`FIXED_KEY`] bytes, inline).
+#[derive(Clone, PartialEq, Eq)]
+struct KeptKey {
+    #[cfg(feature = "alloc")]
+    text: alloc::boxed::Box<str>,
+    #[cfg(not(feature = "alloc"))]
+    text: heapless::String<FIXED_KEY>,
+    /// Whether the key was longer than what is kept.
+    clipped: bool,
+}
+
+/// The bytes of a map key a path keeps without an allocator.
+#[cfg(not(feature = "alloc"))]
+const FIXED_KEY: usize = 16;
+
+impl KeptKey {
+    fn new(key: &str) -> Self {
+        #[cfg(feature = "alloc")]
+        let keep = MAX_RENDERED_KEY;
+        #[cfg(not(feature = "alloc"))]
+        let keep = FIXED_KEY;
+        let mut end = key.len().min(keep);
+        while !key.is_char_boundary(end) {
+            end -= 1;
+        }
+        #[cfg(feature = "alloc")]
+        let text = key[..end].into();
+        #[cfg(not(feature = "alloc"))]
+        let text = {
+            let mut t = heapless::String::new();
+            // Fits: at most FIXED_KEY bytes.
+            let _ = t.push_str(&key[..end]);
+            t
+        };
+        KeptKey {
+            text,
+            clipped: end < key.len(),
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        &self.text
+    }
+}
+
+/// A step as a path stores it: owning its map key.
+#[derive(Clone, PartialEq, Eq)]
+enum Step {
+    Key(&'static str),
+    Index(usize),
+    MapKey(KeptKey),
+}
+
+impl Step {
+    fn new(segment: Segment<'_>) -> Self {
+        match segment {
+            Segment::Key(k) => Step::Key(k),
+            Segment::Index(i) => Step::Index(i),
+            Segment::MapKey(k) => Step::MapKey(KeptKey::new(k)),
+        }
+    }
+
+    fn view(&self) -> Segment<'_> {
+        match self {
+            Step::Key(k) => Segment::Key(k),
+            Step::Index(i) => Segment::Index(*i),
+            Step::MapKey(k) => Segment::MapKey(k.as_str()),
+        }
+    }
 }
 
 /// Segments a path holds inline: the first [`HEAD`] and the last [`TAIL`].
@@ -81,24 +156,29 @@ const TAIL: usize = 4;
 /// assert!(deep.to_string().ends_with("[18][19]"));
 /// ```
 #[derive(Clone, PartialEq, Eq)]
-pub struct FieldPath<'r> {
-    head: [Segment<'r>; HEAD],
+pub struct FieldPath {
+    head: [Step; HEAD],
     /// The last segments past the head, as a ring: segment `HEAD + i` is at
     /// `i % TAIL`.
-    tail: [Segment<'r>; TAIL],
+    tail: [Step; TAIL],
     /// Every segment past `HEAD + TAIL` moved out of the tail, in order.
     #[cfg(feature = "alloc")]
-    middle: alloc::vec::Vec<Segment<'r>>,
+    middle: alloc::vec::Vec<Step>,
     len: usize,
 }
 
-impl<'r> FieldPath<'r> {
+impl FieldPath {
     /// A path of one key.
     #[inline]
-    pub const fn key(key: &'r str) -> Self {
+    pub const fn key(key: &'static str) -> Self {
         FieldPath {
-            head: [Segment::Key(key), Segment::Index(0)],
-            tail: [Segment::Index(0); TAIL],
+            head: [Step::Key(key), Step::Index(0)],
+            tail: [
+                Step::Index(0),
+                Step::Index(0),
+                Step::Index(0),
+                Step::Index(0),
+            ],
             #[cfg(feature = "alloc")]
             middle: alloc::vec::Vec::new(),
             len: 1,
@@ -107,25 +187,27 @@ impl<'r> FieldPath<'r> {
 
     /// This path with one more segment.
     #[inline]
-    pub fn with(mut self, segment: Segment<'r>) -> Self {
+    pub fn with(mut self, segment: Segment<'_>) -> Self {
         self.push(segment);
         self
     }
 
-    /// Adds a segment at the end.
-    #[inline]
-    pub fn push(&mut self, segment: Segment<'r>) {
+    /// Adds a segment at the end (a map key is copied).
+    pub fn push(&mut self, segment: Segment<'_>) {
+        let step = Step::new(segment);
         if self.len < HEAD {
-            self.head[self.len] = segment;
+            self.head[self.len] = step;
         } else {
             let at = (self.len - HEAD) % TAIL;
+            let old = core::mem::replace(&mut self.tail[at], step);
             if self.len >= HEAD + TAIL {
                 // The oldest tail segment moves to the middle (or, without
                 // an allocator, is elided).
                 #[cfg(feature = "alloc")]
-                self.middle.push(self.tail[at]);
+                self.middle.push(old);
+                #[cfg(not(feature = "alloc"))]
+                drop(old);
             }
-            self.tail[at] = segment;
         }
         self.len += 1;
     }
@@ -153,7 +235,11 @@ impl<'r> FieldPath<'r> {
 
     /// The segments kept, root first; [`FieldPath::elided`] says how many
     /// are missing between the first two and the last four.
-    pub fn segments(&self) -> impl Iterator<Item = Segment<'r>> + '_ {
+    pub fn segments(&self) -> impl Iterator<Item = Segment<'_>> + '_ {
+        self.steps().map(Step::view)
+    }
+
+    fn steps(&self) -> impl Iterator<Item = &Step> + '_ {
         let head = &self.head[..self.len.min(HEAD)];
         #[cfg(feature = "alloc")]
         let middle = self.middle.iter();
@@ -166,12 +252,12 @@ impl<'r> FieldPath<'r> {
         } else {
             0
         };
-        let tail = (0..in_tail).map(move |i| self.tail[(first + i) % TAIL]);
-        head.iter().chain(middle).copied().chain(tail)
+        let tail = (0..in_tail).map(move |i| &self.tail[(first + i) % TAIL]);
+        head.iter().chain(middle).chain(tail)
     }
 }
 
-impl fmt::Debug for FieldPath<'_> {
+impl fmt::Debug for FieldPath {
     /// As displayed: `FieldPath("items[2].qty")`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "FieldPath(\"{self}\")")
@@ -180,18 +266,6 @@ impl fmt::Debug for FieldPath<'_> {
 
 /// Longest map key rendered in a path; longer ones end with `…`.
 const MAX_RENDERED_KEY: usize = 64;
-
-fn write_clipped(f: &mut fmt::Formatter<'_>, key: &str) -> fmt::Result {
-    if key.len() <= MAX_RENDERED_KEY {
-        return write_escaped(f, key);
-    }
-    let mut end = MAX_RENDERED_KEY;
-    while !key.is_char_boundary(end) {
-        end -= 1;
-    }
-    write_escaped(f, &key[..end])?;
-    f.write_str("…")
-}
 
 /// Keys come from the client: control characters are escaped so a key can
 /// not forge log lines.
@@ -206,24 +280,27 @@ fn write_escaped(f: &mut fmt::Formatter<'_>, key: &str) -> fmt::Result {
     Ok(())
 }
 
-impl fmt::Display for FieldPath<'_> {
+impl fmt::Display for FieldPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let elided = self.elided();
-        for (i, seg) in self.segments().enumerate() {
+        for (i, step) in self.steps().enumerate() {
             if elided > 0 && i == HEAD {
                 write!(f, "…{elided} more…")?;
             }
-            match seg {
-                Segment::Key(k) => {
+            match step {
+                Step::Key(k) => {
                     if i > 0 {
                         f.write_str(".")?;
                     }
-                    write_clipped(f, k)?;
+                    write_escaped(f, k)?;
                 }
-                Segment::Index(n) => write!(f, "[{n}]")?,
-                Segment::MapKey(k) => {
+                Step::Index(n) => write!(f, "[{n}]")?,
+                Step::MapKey(k) => {
                     f.write_str("[")?;
-                    write_clipped(f, k)?;
+                    write_escaped(f, k.as_str())?;
+                    if k.clipped {
+                        f.write_str("…")?;
+                    }
                     f.write_str("]")?;
                 }
             }
@@ -276,19 +353,19 @@ impl FieldErrorKind {
 
 /// One failing field: its source, its path and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FieldError<'r> {
+pub struct FieldError {
     source: Source,
-    path: FieldPath<'r>,
+    path: FieldPath,
     kind: FieldErrorKind,
     /// The field's declaration index, then the order found: the sort key
     /// that lists errors in declaration order.
     rank: (u32, u32),
 }
 
-impl<'r> FieldError<'r> {
+impl FieldError {
     /// A field error.
     #[inline]
-    pub const fn new(source: Source, path: FieldPath<'r>, kind: FieldErrorKind) -> Self {
+    pub const fn new(source: Source, path: FieldPath, kind: FieldErrorKind) -> Self {
         FieldError {
             source,
             path,
@@ -317,7 +394,7 @@ impl<'r> FieldError<'r> {
 
     /// The field's path as the client named it.
     #[inline]
-    pub const fn path(&self) -> &FieldPath<'r> {
+    pub const fn path(&self) -> &FieldPath {
         &self.path
     }
 
@@ -328,7 +405,7 @@ impl<'r> FieldError<'r> {
     }
 }
 
-impl fmt::Display for FieldError<'_> {
+impl fmt::Display for FieldError {
     /// `query: age: expected an unsigned integer`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}: {}", self.source, self.path, self.kind.detail())
@@ -336,25 +413,27 @@ impl fmt::Display for FieldError<'_> {
 }
 
 #[cfg(feature = "alloc")]
-type List<'r> = alloc::vec::Vec<FieldError<'r>>;
+type List = alloc::vec::Vec<FieldError>;
 /// Without an allocator at most this many errors are kept.
 #[cfg(not(feature = "alloc"))]
 const FIXED_ERRORS: usize = 16;
 #[cfg(not(feature = "alloc"))]
-type List<'r> = heapless::Vec<FieldError<'r>, FIXED_ERRORS>;
+type List = heapless::Vec<FieldError, FIXED_ERRORS>;
 
 /// Every failing field of one bind, in the order found, bounded by
 /// [`Limits::max_errors`](crate::Limits::max_errors) with a count of what
 /// was dropped. Empty (and unallocated) until something fails.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Errors<'r> {
-    list: List<'r>,
+pub struct Errors {
+    list: List,
     max: usize,
     dropped: usize,
     found: u32,
+    /// Which of the first 128 fields have an error, kept or dropped.
+    failed: u128,
 }
 
-impl<'r> Errors<'r> {
+impl Errors {
     /// An empty list keeping at most `max` errors.
     #[inline]
     pub const fn new(max: usize) -> Self {
@@ -363,14 +442,18 @@ impl<'r> Errors<'r> {
             max,
             dropped: 0,
             found: 0,
+            failed: 0,
         }
     }
 
     /// Records `error`, or counts it as dropped past the bound.
     #[inline]
-    pub fn push(&mut self, mut error: FieldError<'r>) {
+    pub fn push(&mut self, mut error: FieldError) {
         error.rank.1 = self.found;
         self.found = self.found.saturating_add(1);
+        if error.rank.0 < 128 {
+            self.failed |= 1 << error.rank.0;
+        }
         if self.list.len() >= self.max {
             self.dropped += 1;
             return;
@@ -391,7 +474,7 @@ impl<'r> Errors<'r> {
 
     /// The errors kept, in the order found.
     #[inline]
-    pub fn as_slice(&self) -> &[FieldError<'r>] {
+    pub fn as_slice(&self) -> &[FieldError] {
         &self.list
     }
 
@@ -419,7 +502,7 @@ impl<'r> Errors<'r> {
     /// errors.invalid(Source::Query, "limit", "at most 100");
     /// assert_eq!(errors.to_string(), "query: limit: at most 100");
     /// ```
-    pub fn invalid(&mut self, source: Source, key: &'r str, detail: &'static str) {
+    pub fn invalid(&mut self, source: Source, key: &'static str, detail: &'static str) {
         self.push(FieldError::new(
             source,
             FieldPath::key(key),
@@ -427,8 +510,35 @@ impl<'r> Errors<'r> {
         ));
     }
 
-    /// Whether an error for the field declared at `index` is kept.
+    /// How many distinct fields the kept errors fall on (errors not tied to
+    /// a field, a validation hook's, count one each).
+    ///
+    /// ```
+    /// use binder_core::bind::{Errors, FieldError, FieldErrorKind, FieldPath, Source};
+    ///
+    /// let mut errors = Errors::new(10);
+    /// for (i, key) in [(0, "a"), (0, "a"), (1, "b")] {
+    ///     errors.push(FieldError::new(Source::Query, FieldPath::key(key), FieldErrorKind::Missing).for_field(i));
+    /// }
+    /// assert_eq!((errors.as_slice().len(), errors.field_count()), (3, 2));
+    /// ```
+    pub fn field_count(&self) -> usize {
+        let list = self.as_slice();
+        list.iter()
+            .enumerate()
+            .filter(|(i, e)| {
+                e.rank.0 == u32::MAX || !list[..*i].iter().any(|p| p.rank.0 == e.rank.0)
+            })
+            .count()
+    }
+
+    /// Whether an error was recorded for the field declared at `index`,
+    /// kept or dropped past the bound (for the first 128 fields; past them,
+    /// whether one is kept).
     pub fn has_field(&self, index: usize) -> bool {
+        if index < 128 {
+            return self.failed & (1 << index) != 0;
+        }
         self.list.iter().any(|e| e.rank.0 as usize == index)
     }
 
@@ -439,7 +549,7 @@ impl<'r> Errors<'r> {
     }
 }
 
-impl fmt::Display for Errors<'_> {
+impl fmt::Display for Errors {
     /// One line per field; a last line counts the dropped ones.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, e) in self.list.iter().enumerate() {
@@ -461,9 +571,9 @@ impl fmt::Display for Errors<'_> {
 /// Why a bind failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum BindError<'r> {
+pub enum BindError {
     /// One or more fields failed (HTTP 400); every one is listed.
-    Fields(Errors<'r>),
+    Fields(Errors),
     /// A source could not be read at all: a malformed body, or a limit
     /// passed (HTTP 400).
     Malformed {
@@ -477,17 +587,29 @@ pub enum BindError<'r> {
     UnsupportedMediaType,
 }
 
-impl BindError<'_> {
+impl BindError {
     /// The field errors, if that is what this is.
-    pub fn fields(&self) -> Option<&Errors<'_>> {
+    pub fn fields(&self) -> Option<&Errors> {
         match self {
             BindError::Fields(e) => Some(e),
             _ => None,
         }
     }
+
+    /// Whether a source passed one of binder's bounds (see
+    /// [`ErrorKind::is_limit`](crate::ErrorKind::is_limit)).
+    pub fn is_limit(&self) -> bool {
+        matches!(self, BindError::Malformed { error, .. } if error.kind().is_limit())
+    }
+
+    /// Whether the body is of a type (or charset) binder does not read:
+    /// HTTP 415.
+    pub fn is_unsupported(&self) -> bool {
+        matches!(self, BindError::UnsupportedMediaType)
+    }
 }
 
-impl fmt::Display for BindError<'_> {
+impl fmt::Display for BindError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BindError::Fields(e) => fmt::Display::fmt(e, f),
@@ -497,7 +619,7 @@ impl fmt::Display for BindError<'_> {
     }
 }
 
-impl core::error::Error for BindError<'_> {}
+impl core::error::Error for BindError {}
 
 #[cfg(test)]
 mod tests {

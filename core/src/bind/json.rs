@@ -38,7 +38,7 @@ struct Node<'p, 'r> {
 /// path (`items[2].qty`), kept as links and rendered only on failure.
 #[derive(Debug)]
 pub struct JsonCx<'e, 'r> {
-    errors: &'e mut Errors<'r>,
+    errors: &'e mut Errors,
     field: usize,
     source: Source,
     node: Node<'e, 'r>,
@@ -48,7 +48,7 @@ impl<'e, 'r> JsonCx<'e, 'r> {
     /// The body value of the top-level field declared at `field`, named
     /// `key`.
     #[inline]
-    pub fn new(errors: &'e mut Errors<'r>, field: usize, key: &'r str) -> Self {
+    pub fn new(errors: &'e mut Errors, field: usize, key: &'static str) -> Self {
         Self::with_source(errors, field, key, Source::Body)
     }
 
@@ -56,9 +56,9 @@ impl<'e, 'r> JsonCx<'e, 'r> {
     /// from `source`.
     #[inline]
     pub fn with_source(
-        errors: &'e mut Errors<'r>,
+        errors: &'e mut Errors,
         field: usize,
-        key: &'r str,
+        key: &'static str,
         source: Source,
     ) -> Self {
         JsonCx {
@@ -110,16 +110,16 @@ impl<'e, 'r> JsonCx<'e, 'r> {
 
     /// Records that the member `key` of the object here failed.
     #[inline]
-    pub fn fail_at(&mut self, key: &'r str, kind: FieldErrorKind) {
+    pub fn fail_at(&mut self, key: &'static str, kind: FieldErrorKind) {
         self.at(Segment::Key(key)).fail(kind);
     }
 
     /// The path here, built from its links: every segment, root first
     /// (see [`FieldPath`] for paths deeper than it holds inline).
-    pub fn path(&self) -> FieldPath<'r> {
+    pub fn path(&self) -> FieldPath {
         // Replays the links from the root, recursing up first: as deep as
         // the bind that made them, which recursed as deep.
-        fn replay<'r>(node: &Node<'_, 'r>) -> FieldPath<'r> {
+        fn replay<'r>(node: &Node<'_, 'r>) -> FieldPath {
             match node.parent {
                 None => match node.segment {
                     Segment::Key(k) => FieldPath::key(k),
@@ -139,7 +139,7 @@ impl<'e, 'r> JsonCx<'e, 'r> {
 
     /// The error list.
     #[inline]
-    pub fn errors(&mut self) -> &mut Errors<'r> {
+    pub fn errors(&mut self) -> &mut Errors {
         self.errors
     }
 }

@@ -34,14 +34,14 @@ pub trait Bind<'r>: Sized {
     /// and path; [`BindError::Malformed`] when a source could not be read or
     /// passed a limit; [`BindError::UnsupportedMediaType`] when the type has
     /// body fields and the body is of a kind binder does not read.
-    fn bind_with<R: Request<'r>>(req: &R, limits: &Limits) -> Result<Self, BindError<'r>>;
+    fn bind_with<R: Request<'r>>(req: &R, limits: &Limits) -> Result<Self, BindError>;
 
     /// [`Bind::bind_with`] under [`Limits::DEFAULT`].
     ///
     /// # Errors
     /// As [`Bind::bind_with`].
     #[inline]
-    fn bind<R: Request<'r>>(req: &R) -> Result<Self, BindError<'r>> {
+    fn bind<R: Request<'r>>(req: &R) -> Result<Self, BindError> {
         Self::bind_with(req, &Limits::DEFAULT)
     }
 }

@@ -50,7 +50,7 @@ pub struct JsonReading<'r> {
 ///
 /// # Errors
 /// Every failing field, as [`BindError`].
-pub fn read_json<'r>(query: &'r str, body: &'r [u8]) -> Result<JsonReading<'r>, BindError<'r>> {
+pub fn read_json<'r>(query: &'r str, body: &'r [u8]) -> Result<JsonReading<'r>, BindError> {
     JsonReading::bind(&Parts {
         query: Some(query),
         body: Body::Json(body),
@@ -62,7 +62,7 @@ pub fn read_json<'r>(query: &'r str, body: &'r [u8]) -> Result<JsonReading<'r>, 
 ///
 /// # Errors
 /// Every failing field, as [`BindError`].
-pub fn read<'r>(query: &'r str, body: &'r [u8]) -> Result<Reading<'r>, BindError<'r>> {
+pub fn read<'r>(query: &'r str, body: &'r [u8]) -> Result<Reading<'r>, BindError> {
     Reading::bind(&Parts {
         query: Some(query),
         body: Body::Form(body),
