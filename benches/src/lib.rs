@@ -657,6 +657,18 @@ pub fn axum_plain_router() -> axum::Router {
     )
 }
 
+/// The bare router's route with `binder_axum::Bound<MixedOrder>` as its
+/// one extractor: the handler keeps the order alive (`black_box`), drops
+/// it and answers as the bare handler does.
+pub fn axum_bound_router() -> axum::Router {
+    axum::Router::new().route("/teams/{team}/orders", axum::routing::post(bound_handler))
+}
+
+async fn bound_handler(binder_axum::Bound(o): binder_axum::Bound<MixedOrder>) -> &'static str {
+    std::hint::black_box(&o);
+    "ok"
+}
+
 mod axum_peer {
     use axum::extract::{Path, Query};
     use axum::Json;

@@ -220,7 +220,9 @@ fn regressions(now: &[Row], base: &[Row]) -> Vec<String> {
 /// The cost targets of the benches issue: (bench, workload, binder row,
 /// peer row, the highest ratio of their instructions that meets it). The
 /// floors' targets are "below": a ratio under 1. `axum_extraction` is the
-/// extractor router minus the same router without extractors.
+/// extractor router minus the same router without extractors;
+/// `binder_axum_extraction` the `Bound<T>` router minus that same bare
+/// router.
 const TARGETS: &[(&str, &str, &str, &str, f64)] = &[
     (
         "sources",
@@ -332,6 +334,22 @@ const TARGETS: &[(&str, &str, &str, &str, f64)] = &[
     ("multipart", "multipart4k", "binder_borrowed", "multer", 0.1),
     ("mixed", "mixed", "binder_owned", "axum_extraction", 0.2),
     ("mixed", "mixed", "binder_borrowed", "axum_extraction", 0.2),
+    (
+        "mixed",
+        "mixed",
+        "binder_axum_extraction",
+        "axum_extraction",
+        0.2,
+    ),
+];
+
+/// Targets recorded and tabled but not yet gated: each is an open issue's
+/// goal, measured every run, that `-- check` reports without failing on.
+/// A target leaves this list when it is met.
+const OPEN_TARGETS: &[&str] = &[
+    // Issue 15: binder-axum's extraction (limits probe, Content-Length, the
+    // path walk, the body read) on top of the bind itself (0.16x alone).
+    "mixed: binder_axum_extraction <= 0.2x axum_extraction",
 ];
 
 /// Each target with its measured ratio: `(target, ratio or why there is
@@ -345,6 +363,9 @@ fn targets(rows: &[Row]) -> Vec<(String, Result<f64, String>, bool)> {
         };
         if function == "axum_extraction" {
             return Some(find("axum_extractors")?.saturating_sub(find("axum_no_extractors")?));
+        }
+        if function == "binder_axum_extraction" {
+            return Some(find("binder_axum")?.saturating_sub(find("axum_no_extractors")?));
         }
         find(function)
     };
@@ -380,7 +401,13 @@ fn targets_table(rows: &[Row]) -> String {
         let _ = writeln!(
             out,
             "| {goal} | {ratio} | {} |",
-            if met { "yes" } else { "**no**" }
+            if met {
+                "yes"
+            } else if OPEN_TARGETS.contains(&goal.as_str()) {
+                "**no** (open, not gated)"
+            } else {
+                "**no**"
+            }
         );
     }
     out + "\n"
@@ -418,9 +445,21 @@ fn tables(rows: &[Row]) -> String {
             blocks: w.blocks.saturating_sub(n.blocks),
             bytes: w.bytes.saturating_sub(n.bytes),
         });
+        // binder's `Bound<T>` inside the same router, minus the same bare
+        // router.
+        let bound = group.iter().find(|r| r.function == "binder_axum").copied();
+        let bound_derived = bound.zip(without).map(|(b, n)| Row {
+            bench: b.bench.clone(),
+            function: "binder_axum_extraction (binder_axum - no extractors)".into(),
+            workload: b.workload.clone(),
+            ir: b.ir.saturating_sub(n.ir),
+            blocks: b.blocks.saturating_sub(n.blocks),
+            bytes: b.bytes.saturating_sub(n.bytes),
+        });
         let derived = derived.map(|d| &*Box::leak(Box::new(d)));
         if let Some(d) = derived {
             group.retain(|r| !r.function.starts_with("axum_"));
+            group.extend(bound_derived.map(|b| &*Box::leak(Box::new(b))));
             group.push(d);
             group.extend(with);
             group.extend(without);
@@ -439,8 +478,16 @@ fn tables(rows: &[Row]) -> String {
                 group
                     .iter()
                     .filter(|p| !p.is_binder())
-                    // With a derived extraction row, compare against it alone.
-                    .filter(|p| derived.is_none() || p.function.starts_with("axum_extraction"))
+                    // With a derived extraction row, compare against it alone
+                    // (the whole `Bound<T>` router against the whole
+                    // extractor router).
+                    .filter(|p| {
+                        if r.function == "binder_axum" {
+                            p.function == "axum_extractors"
+                        } else {
+                            derived.is_none() || p.function.starts_with("axum_extraction")
+                        }
+                    })
                     .filter(|p| {
                         variant(&p.function) == variant(&r.function)
                             || variant(&p.function).is_empty()
@@ -549,15 +596,21 @@ fn run() -> Result<(), String> {
             let base = read_rows(&baseline)?;
             let mut bad = regressions(&now, &base);
             for (goal, ratio, met) in targets(&now) {
-                if !met {
+                if met {
+                    continue;
+                }
+                if OPEN_TARGETS.contains(&goal.as_str()) {
+                    println!("open target, not gated: {goal} ({ratio:?})");
+                } else {
                     bad.push(format!("target missed: {goal} ({ratio:?})"));
                 }
             }
             if bad.is_empty() {
                 println!(
-                    "bench gate: {} binder rows within their baseline, {} targets met",
+                    "bench gate: {} binder rows within their baseline, {} targets met ({} open)",
                     now.iter().filter(|r| r.is_binder()).count(),
-                    TARGETS.len()
+                    TARGETS.len() - OPEN_TARGETS.len(),
+                    OPEN_TARGETS.len()
                 );
                 Ok(())
             } else {
@@ -664,10 +717,11 @@ mod tests {
                 .map(|(_, _, met)| met)
                 .expect("a target")
         };
-        let (peer, floor, axum) = (
+        let (peer, floor, axum, bound) = (
             "form5: binder_form_owned <= 0.33x serde_urlencoded_owned",
             "form5: binder_form_owned below floor_owned",
             "mixed: binder_owned <= 0.2x axum_extraction",
+            "mixed: binder_axum_extraction <= 0.2x axum_extraction",
         );
         let mut rows = vec![
             mk("sources", "form5", "binder_form_owned", 330),
@@ -676,11 +730,16 @@ mod tests {
             mk("mixed", "mixed", "binder_owned", 400),
             mk("mixed", "mixed", "axum_extractors", 3000),
             mk("mixed", "mixed", "axum_no_extractors", 1000),
+            // 1,400 - 1,000 = 400 = 0.2x (3,000 - 1,000).
+            mk("mixed", "mixed", "binder_axum", 1400),
         ];
-        assert!(met(&rows, peer) && met(&rows, floor) && met(&rows, axum));
+        assert!(met(&rows, peer) && met(&rows, floor) && met(&rows, axum) && met(&rows, bound));
         rows[0].ir = 331;
         rows[3].ir = 401;
-        assert!(!met(&rows, peer) && !met(&rows, floor) && !met(&rows, axum));
+        rows[6].ir = 1401;
+        assert!(!met(&rows, peer) && !met(&rows, floor) && !met(&rows, axum) && !met(&rows, bound));
+        rows.pop();
+        assert!(!met(&rows, bound), "a missing binder_axum row is not met");
         // A target whose rows are missing is not met.
         assert!(!met(
             &rows,

@@ -285,13 +285,13 @@ pub fn offer_part<'r, T: Field<'r>>(
 /// A malformed body or a limit passed: [`BindError::Malformed`].
 #[inline(always)]
 pub fn scan_parts<'r>(
-    body: &'r [u8],
+    body: crate::multipart::Input<'r>,
     boundary: &crate::multipart::Boundary,
     limits: &Limits,
     mut f: impl FnMut(&[u8], &crate::multipart::Part<'r>),
 ) -> Result<(), BindError> {
     let mut key_buf = [0u8; MAX_KEY];
-    for part in crate::multipart::parts_with(body, boundary, limits) {
+    for part in crate::multipart::parts_in(body, boundary, limits) {
         let part = part.map_err(|error| BindError::Malformed {
             source: Source::Body,
             error,

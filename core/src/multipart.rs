@@ -392,6 +392,76 @@ fn html_escape(hex: Option<&[u8]>) -> Option<u8> {
     }
 }
 
+/// A multipart body's bytes and, with the `bytes` feature, the
+/// `bytes::Bytes` they are, when the adapter holds one: every [`Part`] then
+/// knows it ([`Part::owner`]), so an uploaded file can share the body's
+/// buffer instead of copying it (`bind::UploadedFile`).
+///
+/// ```
+/// use binder_core::multipart::Input;
+///
+/// let body = b"--b--";
+/// let input = Input::new(body);
+/// assert_eq!(input.bytes(), body);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Input<'a> {
+    bytes: &'a [u8],
+    #[cfg(feature = "bytes")]
+    owner: Option<&'a bytes::Bytes>,
+}
+
+impl<'a> Input<'a> {
+    /// Bytes with no `Bytes` behind them.
+    #[inline]
+    pub const fn new(bytes: &'a [u8]) -> Self {
+        Input {
+            bytes,
+            #[cfg(feature = "bytes")]
+            owner: None,
+        }
+    }
+
+    /// The whole of `body`, which its parts can share.
+    #[cfg(feature = "bytes")]
+    #[inline]
+    pub fn shared(body: &'a bytes::Bytes) -> Self {
+        Input {
+            bytes: body,
+            owner: Some(body),
+        }
+    }
+
+    /// The body's bytes.
+    #[inline]
+    pub const fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The `Bytes` the body is, if the adapter handed one.
+    #[cfg(feature = "bytes")]
+    #[inline]
+    pub fn owner(&self) -> Option<&'a bytes::Bytes> {
+        self.owner
+    }
+}
+
+impl<'a> From<&'a [u8]> for Input<'a> {
+    #[inline]
+    fn from(bytes: &'a [u8]) -> Self {
+        Input::new(bytes)
+    }
+}
+
+impl core::ops::Deref for Input<'_> {
+    type Target = [u8];
+
+    #[inline]
+    fn deref(&self) -> &[u8] {
+        self.bytes
+    }
+}
+
 /// Starts scanning `body` with [`Limits::DEFAULT`].
 ///
 /// ```
@@ -427,8 +497,17 @@ pub fn parts<'a>(body: &'a [u8], boundary: &Boundary) -> Parts<'a> {
 /// ```
 #[inline]
 pub fn parts_with<'a>(body: &'a [u8], boundary: &Boundary, limits: &Limits) -> Parts<'a> {
+    parts_in(Input::new(body), boundary, limits)
+}
+
+/// [`parts_with`] over an [`Input`]: with the `bytes` feature, each part
+/// knows the `Bytes` the body is ([`Part::owner`]).
+#[inline]
+pub fn parts_in<'a>(input: Input<'a>, boundary: &Boundary, limits: &Limits) -> Parts<'a> {
     Parts {
-        body,
+        body: input.bytes,
+        #[cfg(feature = "bytes")]
+        owner: input.owner,
         pos: 0,
         state: State::Start,
         count: 0,
@@ -480,6 +559,8 @@ enum State {
 #[derive(Clone, Debug)]
 pub struct Parts<'a> {
     body: &'a [u8],
+    #[cfg(feature = "bytes")]
+    owner: Option<&'a bytes::Bytes>,
     pos: usize,
     state: State,
     count: usize,
@@ -751,6 +832,8 @@ impl<'a> Iterator for Parts<'a> {
             headers: &body[start..headers.end],
             data: &body[data_start..end],
             offset: start,
+            #[cfg(feature = "bytes")]
+            owner: self.owner,
         }))
     }
 }
@@ -766,6 +849,8 @@ pub struct Part<'a> {
     headers: &'a [u8],
     data: &'a [u8],
     offset: usize,
+    #[cfg(feature = "bytes")]
+    owner: Option<&'a bytes::Bytes>,
 }
 
 impl<'a> Part<'a> {
@@ -830,6 +915,15 @@ impl<'a> Part<'a> {
     #[inline]
     pub fn offset(&self) -> usize {
         self.offset
+    }
+
+    /// The `Bytes` the whole body is, when the scan was started on one
+    /// ([`Input::shared`]): [`Part::data`] and the other slices are slices
+    /// of it, and `owner.slice_ref(part.data())` shares them without a copy.
+    #[cfg(feature = "bytes")]
+    #[inline]
+    pub fn owner(&self) -> Option<&'a bytes::Bytes> {
+        self.owner
     }
 }
 

@@ -1,7 +1,10 @@
 //! binder for axum 0.8: [`Bound<T>`], an extractor that binds an owned `T`
 //! from the whole request (path parameters from the matched route, query,
 //! headers, cookies, body) and rejects with the same problem+json responses
-//! as the other adapters.
+//! as the other adapters; [`Binder`], which reads the request and binds
+//! inside the handler, for targets that borrow from the request. Uploaded
+//! files in owned targets: `binder_http::UploadedFile`, a slice of the
+//! request body's buffer (not a copy).
 //!
 //! ```no_run
 //! use axum::{routing::post, Router};
@@ -27,12 +30,52 @@
 //! application's `Cargo.toml` needs no other binder crate:
 //! `#[derive(Bind)]` from here generates code that names `binder_axum`
 //! alone. The attributes, each with an example: [`binder_http::guide`].
+//!
+//! # Path parameters
+//! Cut out of the path the router matched by the route's template
+//! (`MatchedPath`; the whole template under `Router::nest`, against
+//! `OriginalUri`), with nothing allocated, and handed to binder as sent: a
+//! value is percent-decoded once (`%2541` binds `%41`), and one that is not
+//! UTF-8 once decoded is a field error. A template that cannot be followed
+//! falls back to axum's `RawPathParams`, as does the crate without its
+//! default `matched-path` feature (which turns on axum's `matched-path` and
+//! `original-uri`, both axum defaults).
+//!
+//! # Body limit
+//! The body is read under the smaller of two limits, and a body past it
+//! answers 413 (a `Content-Length` past it before one byte is read):
+//! - axum's, as its own extractors (`Bytes`, `Json`, `Form`) apply it:
+//!   `DefaultBodyLimit::max(n)` from a layer, 2,097,152 bytes without one,
+//!   none after `DefaultBodyLimit::disable()`;
+//! - binder's, [`Limits::max_body_bytes`] (2 MiB by default): put a
+//!   [`Limits`] in the request's extensions to change it and the other
+//!   limits, e.g. with `.layer(axum::Extension(limits))`.
+//!
+//! So to accept bodies past 2 MiB, raise both (or disable axum's and raise
+//! binder's).
+//!
+//! ```no_run
+//! use axum::{extract::DefaultBodyLimit, routing::post, Extension, Router};
+//! # async fn upload() {}
+//! let mut limits = binder_http::Limits::default();
+//! limits.max_body_bytes = 16 << 20;
+//! let app: Router = Router::new()
+//!     .route("/upload", post(upload))
+//!     .layer(DefaultBodyLimit::max(16 << 20))
+//!     .layer(Extension(limits));
+//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod limit;
+mod path;
+
 use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::response::{IntoResponse, Response};
-use binder_http::Decoded;
+use binder_http::{Decoded, HttpRequest};
+use bytes::Bytes;
+use http::request::Parts;
+use http_body::Body as _;
 
 /// Derives [`Bind`](trait@Bind) for a struct, with generated code naming
 /// this crate; the attributes: [`binder_http::guide`].
@@ -41,7 +84,7 @@ pub use binder_derive::BindAxum as Bind;
 pub use binder_http::core::bind::Bind;
 pub use binder_http::{
     BindError, Error, ErrorKind, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, Formats,
-    FromBody, Limits, Parts, Source, PROBLEM_JSON,
+    FromBody, Limits, Source, UploadedFile, PROBLEM_JSON,
 };
 
 /// What generated code names. Not a public API.
@@ -50,16 +93,24 @@ pub use binder_http::__private;
 
 /// An owned `T` bound from the request. The body is read as
 /// `binder_hyper::read_request` reads it (its `Content-Length` strictly, by
-/// `binder_http::length`; never past its declared length), under
-/// [`Limits::DEFAULT`]'s `max_body_bytes`; to change limits, put a
-/// `Limits` in the request's extensions (e.g. with a layer).
+/// `binder_http::length`; never past its declared length), under the body
+/// limit described in the [crate docs](crate#body-limit).
+///
+/// `T` must own what it holds (`T: for<'r> Bind<'r>`: `String`, numbers,
+/// [`UploadedFile`](binder_http::UploadedFile), ...): the request is gone
+/// when the handler runs. For a `T` that borrows from the request
+/// (`&'r str`, `Cow<'r, str>`, `FilePart<'r>`), extract a [`Binder`] and
+/// bind inside the handler. rustc refuses `Bound<Borrowing<'_>>` with
+/// "implementation of `Bind` is not general enough" (or, at the route,
+/// "`Handler<_, _>` is not implemented"): that is this.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Bound<T>(pub T);
 
-/// Why [`Bound`] rejected a request: the one error type of every binder
-/// adapter, [`binder_http::Error`], to match on (`rejection.0` or through
-/// `Deref`) or to answer with as it is: 400, 413 or 415 with an
-/// `application/problem+json` body listing every failing field.
+/// Why [`Bound`] or [`Binder`] rejected a request: the one error type of
+/// every binder adapter, [`binder_http::Error`], to match on
+/// (`rejection.0` or through `Deref`) or to answer with as it is: 400, 413
+/// or 415 with an `application/problem+json` body listing every failing
+/// field.
 ///
 /// ```
 /// use axum::response::IntoResponse;
@@ -109,6 +160,107 @@ impl std::error::Error for BoundRejection {
     }
 }
 
+/// The request read and held, to bind from inside the handler: for targets
+/// that borrow from the request (`&'r str`, `Cow<'r, str>`, `FilePart<'r>`),
+/// which [`Bound`] cannot hand over. The body is read as [`Bound`] reads it
+/// (same limits, same rejections); binding happens in [`Binder::bind`],
+/// whose error is the same [`BoundRejection`], so `?` works in a handler
+/// returning `Result<_, BoundRejection>` (or any error with a `From` it).
+///
+/// ```no_run
+/// use axum::{routing::post, Router};
+/// use binder_axum::{Binder, BoundRejection};
+/// use binder_http::{Bind, FilePart};
+/// use std::borrow::Cow;
+///
+/// #[derive(Bind)]
+/// struct Upload<'r> {
+///     #[bind(path)]
+///     team: Cow<'r, str>,
+///     #[bind(body)]
+///     title: Cow<'r, str>,
+///     #[bind(body)]
+///     doc: FilePart<'r>,
+/// }
+///
+/// async fn upload(binder: Binder) -> Result<String, BoundRejection> {
+///     let up: Upload = binder.bind()?;
+///     Ok(format!("{}: {} ({} bytes)", up.team, up.title, up.doc.data().len()))
+/// }
+///
+/// let app: Router = Router::new().route("/teams/{team}/upload", post(upload));
+/// ```
+#[derive(Debug)]
+pub struct Binder {
+    parts: Parts,
+    body: Bytes,
+    limits: Limits,
+    /// axum's path parameters, kept only when the route's template could
+    /// not be followed (see the crate docs).
+    raw: Option<RawPathParams>,
+}
+
+impl Binder {
+    /// Binds `T` from the held request, borrowing from it.
+    ///
+    /// # Errors
+    /// A [`BoundRejection`] (400 or 415) listing every failing field.
+    pub fn bind<'r, T: Bind<'r>>(&'r self) -> Result<T, BoundRejection> {
+        let (parts, body, limits) = (&self.parts, &self.body, &self.limits);
+        match path::Matched::of(parts) {
+            Some(matched) => bind_to(&HttpRequest::with_bytes(parts, body, matched), limits),
+            None => {
+                let raw = Decoded(path::Raw(self.raw.as_ref()));
+                bind_to(&HttpRequest::with_bytes(parts, body, raw), limits)
+            }
+        }
+    }
+
+    /// The request's head.
+    pub fn parts(&self) -> &Parts {
+        &self.parts
+    }
+
+    /// The request's body, as read.
+    pub fn body(&self) -> &Bytes {
+        &self.body
+    }
+
+    /// The limits the body was read and is bound under.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The request's head and body.
+    pub fn into_parts(self) -> (Parts, Bytes) {
+        (self.parts, self.body)
+    }
+}
+
+impl<S: Send + Sync> FromRequest<S> for Binder {
+    type Rejection = BoundRejection;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let (mut parts, body) = req.into_parts();
+        let (limits, declared, limit) = prepare(&mut parts, &body)?;
+        let body = binder_hyper::read_body(body, declared, limit)
+            .await
+            .map_err(BoundRejection)?;
+        let raw = match path::Matched::of(&parts) {
+            Some(_) => None,
+            None => RawPathParams::from_request_parts(&mut parts, state)
+                .await
+                .ok(),
+        };
+        Ok(Binder {
+            parts,
+            body,
+            limits,
+            raw,
+        })
+    }
+}
+
 impl<T, S> FromRequest<S> for Bound<T>
 where
     T: for<'r> Bind<'r>,
@@ -117,26 +269,64 @@ where
     type Rejection = BoundRejection;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let limits = req
-            .extensions()
-            .get::<Limits>()
-            .copied()
-            .unwrap_or_default();
-        // The declared length is read, and the body under it, exactly as
-        // binder-hyper does (`binder_http::length`).
-        let (mut parts, bytes) = binder_hyper::read_request(req, limits.max_body_bytes)
+        let (mut parts, body) = req.into_parts();
+        let (limits, declared, limit) = prepare(&mut parts, &body)?;
+        let bytes = binder_hyper::read_body(body, declared, limit)
             .await
             .map_err(BoundRejection)?;
-        // Path parameters as the router matched them; axum has decoded
-        // them already (`RawPathParams` are decoded), so binder takes them
-        // as they are and never decodes twice.
+        // Path parameters cut out of the routed path by the matched
+        // template, raw (binder decodes them once); else axum's
+        // `RawPathParams`, which axum has decoded (bound as they are).
+        if let Some(matched) = path::Matched::of(&parts) {
+            let req = HttpRequest::with_bytes(&parts, &bytes, matched);
+            return bind_to(&req, &limits).map(Bound);
+        }
         let raw = RawPathParams::from_request_parts(&mut parts, state)
             .await
             .ok();
-        let path: Vec<(&str, &str)> = raw.iter().flat_map(|p| p.iter()).collect();
-        let req = binder_http::HttpRequest::with_params(&parts, &bytes, Decoded(&path[..]));
-        T::bind_with(&req, &limits)
-            .map(Bound)
-            .map_err(|e| BoundRejection(e.into()))
+        let req = HttpRequest::with_bytes(&parts, &bytes, Decoded(path::Raw(raw.as_ref())));
+        bind_to(&req, &limits).map(Bound)
     }
+}
+
+/// The limits of a request, and its declared length and body limit (see
+/// the crate docs); the body is read by the caller, so that no async layer
+/// of binder's own moves the request's head around.
+fn prepare(
+    parts: &mut Parts,
+    body: &axum::body::Body,
+) -> Result<(Limits, Option<u64>, usize), BoundRejection> {
+    let limits = parts
+        .extensions
+        .get::<Limits>()
+        .copied()
+        .unwrap_or_default();
+    // The declared length is read, and the body under it, exactly as
+    // binder-hyper does (`binder_http::length`).
+    let declared =
+        binder_http::length::from_headers(&parts.headers).map_err(|e| BoundRejection(e.into()))?;
+    let limit = body_limit(&mut parts.extensions, body, &limits);
+    Ok((limits, declared, limit))
+}
+
+/// The body limit for a request: the smaller of binder's and axum's (see
+/// the crate docs). An empty body needs no limit and is not probed.
+fn body_limit(
+    extensions: &mut http::Extensions,
+    body: &axum::body::Body,
+    limits: &Limits,
+) -> usize {
+    let ours = limits.max_body_bytes;
+    if body.is_end_stream() {
+        return ours;
+    }
+    limit::axum_limit(extensions).map_or(ours, |axum| axum.min(ours))
+}
+
+/// Binds `T` from `req`.
+fn bind_to<'r, T: Bind<'r>>(
+    req: &impl binder_http::Request<'r>,
+    limits: &Limits,
+) -> Result<T, BoundRejection> {
+    T::bind_with(req, limits).map_err(|e| BoundRejection(e.into()))
 }

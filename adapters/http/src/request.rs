@@ -75,6 +75,8 @@ pub struct HttpRequest<'a, 'r, P = &'a [(&'a str, &'r str)]> {
     uri: &'r http::Uri,
     headers: &'r http::HeaderMap,
     body: &'r [u8],
+    /// The body as the `Bytes` it is, when the adapter holds one.
+    shared: Option<&'r bytes::Bytes>,
     path: P,
     _params: core::marker::PhantomData<&'a ()>,
 }
@@ -88,8 +90,20 @@ impl<'r, P: PathParams<'r>> HttpRequest<'_, 'r, P> {
             uri: &parts.uri,
             headers: &parts.headers,
             body,
+            shared: None,
             path,
             _params: core::marker::PhantomData,
+        }
+    }
+
+    /// [`HttpRequest::with_params`] over a body held as `Bytes` (as
+    /// `binder_hyper::read_request` returns it): an [`UploadedFile`](crate::UploadedFile)
+    /// then shares the body's buffer instead of copying its bytes.
+    #[inline]
+    pub fn with_bytes(parts: &'r http::request::Parts, body: &'r bytes::Bytes, path: P) -> Self {
+        HttpRequest {
+            shared: Some(body),
+            ..Self::with_params(parts, body, path)
         }
     }
 }
@@ -116,6 +130,7 @@ impl<'a, 'r> HttpRequest<'a, 'r> {
             uri: req.uri(),
             headers: req.headers(),
             body: req.body().as_ref(),
+            shared: None,
             path,
             _params: core::marker::PhantomData,
         }
@@ -152,7 +167,10 @@ impl<'r, P: PathParams<'r>> Request<'r> for HttpRequest<'_, 'r, P> {
             .headers
             .get(http::header::CONTENT_TYPE)
             .map(http::HeaderValue::as_bytes);
-        Body::classify(ct, self.body)
+        match self.shared {
+            Some(bytes) => Body::classify_bytes(ct, bytes),
+            None => Body::classify(ct, self.body),
+        }
     }
 
     #[inline]

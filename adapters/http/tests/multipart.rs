@@ -202,3 +202,94 @@ fn bytes_fields_and_files_sliced_out_of_the_body_without_a_copy() {
         "shares the body's buffer"
     );
 }
+
+/// `UploadedFile` in an owned struct, over a body held as plain bytes: the
+/// file is a copy (no `Bytes` to share), named and typed as sent.
+#[test]
+fn uploaded_files_bind_into_owned_structs_from_plain_bytes_by_copying() {
+    use binder_http::UploadedFile;
+    #[derive(Bind, Debug)]
+    struct Owned {
+        #[bind(body)]
+        title: String,
+        #[bind(body)]
+        avatar: UploadedFile,
+        #[bind(body)]
+        missing: Option<UploadedFile>,
+    }
+    let parts = Parts {
+        body: Body::classify(Some(CONTENT_TYPE.trim_ascii_end()), BODY),
+        ..Parts::default()
+    };
+    let up = Owned::bind(&parts).unwrap();
+    assert_eq!(up.title, "Quarterly report");
+    assert_eq!(
+        (
+            up.avatar.filename(),
+            up.avatar.content_type(),
+            up.avatar.len()
+        ),
+        ("chart.png", Some("image/png"), 4096)
+    );
+    assert!(up.missing.is_none());
+    let file = FilePart::from_part(&first_file(BODY)).unwrap();
+    assert_eq!(&up.avatar.data()[..], file.data());
+    assert!(
+        !BODY.as_ptr_range().contains(&up.avatar.data().as_ptr()),
+        "a copy: a plain slice has no Bytes to share"
+    );
+}
+
+fn first_file(body: &[u8]) -> binder_http::core::multipart::Part<'_> {
+    let ct = CONTENT_TYPE.trim_ascii_end();
+    let boundary = binder_http::core::multipart::Boundary::from_content_type(ct).unwrap();
+    binder_http::core::multipart::parts(body, &boundary)
+        .map(Result::unwrap)
+        .find(|p| p.is_file())
+        .unwrap()
+}
+
+/// Names decoded as `FilePart::filename` decodes them; lists; empty file
+/// inputs are no file; a name that is not UTF-8 fails the field.
+#[test]
+fn uploaded_file_names_lists_empty_inputs_and_non_utf8_names() {
+    use binder_http::UploadedFile;
+    #[derive(Bind, Debug)]
+    struct Files {
+        #[bind(body)]
+        docs: Vec<UploadedFile>,
+        #[bind(body)]
+        blank: Option<UploadedFile>,
+    }
+    let body = body_of(&[
+        ("docs", Some("%22a%22.txt"), "one"),
+        ("docs", Some("b.txt"), ""),
+        ("blank", Some(""), ""),
+    ]);
+    let r = req(&body, b"multipart/form-data; boundary=XX");
+    let f = Files::bind(&r).unwrap();
+    let names: Vec<_> = f
+        .docs
+        .iter()
+        .map(|d| (d.filename(), d.len(), d.content_type()))
+        .collect();
+    assert_eq!(names, [("\"a\".txt", 3, None), ("b.txt", 0, None)]);
+    assert!(f.blank.is_none());
+
+    let mut body = body_of(&[("docs", Some("X.txt"), "one")]);
+    let at = body.windows(5).position(|w| w == b"X.txt").unwrap();
+    body[at] = 0xff;
+    let r = req(&body, b"multipart/form-data; boundary=XX");
+    let Err(BindError::Fields(errors)) = Files::bind(&r) else {
+        panic!("a non-UTF-8 filename binds")
+    };
+    let e = &errors.as_slice()[0];
+    assert_eq!(
+        (e.path().to_string(), e.kind().code()),
+        ("docs[0]".to_string(), "invalid")
+    );
+    assert_eq!(
+        e.kind().detail(),
+        "the filename or Content-Type is not UTF-8"
+    );
+}

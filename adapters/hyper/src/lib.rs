@@ -96,6 +96,8 @@ use http_body_util::Full;
 /// Reads `req`'s body under `limits.max_body_bytes`, binds an owned `T`
 /// from it and the request's other parts, and returns `T` with the request
 /// rebuilt around the body bytes, so later handlers can read it again.
+/// An uploaded file bound as `binder_http::UploadedFile` is a slice of
+/// those bytes, not a copy.
 ///
 /// For types that borrow from the request, read first with
 /// [`read_request`], then bind from the parts and bytes with
@@ -116,6 +118,8 @@ where
     B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
 {
     let (parts, bytes) = read_request(req, limits.max_body_bytes).await?;
-    let bound = binder_http::bind_parts_with::<T>(&parts, &bytes, path, limits)?;
+    // Over the body's `Bytes`: an `UploadedFile` shares its buffer.
+    let req = binder_http::HttpRequest::with_bytes(&parts, &bytes, path);
+    let bound = T::bind_with(&req, limits)?;
     Ok((bound, http::Request::from_parts(parts, Full::new(bytes))))
 }

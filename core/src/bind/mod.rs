@@ -16,6 +16,8 @@ pub mod json;
 pub use errors::{BindError, Errors, FieldError, FieldErrorKind, FieldPath, Segment, Source};
 pub use field::{Field, Rejected, Value};
 pub use file::FilePart;
+#[cfg(feature = "bytes")]
+pub use file::UploadedFile;
 pub use json::JsonCx;
 
 use crate::limits::{Formats, Limits};
@@ -60,8 +62,9 @@ pub enum Body<'r> {
     Form(&'r [u8]),
     /// `multipart/form-data` with its boundary.
     Multipart {
-        /// The body bytes.
-        body: &'r [u8],
+        /// The body bytes (and, with the `bytes` feature, the `Bytes` they
+        /// are, when the adapter holds one).
+        body: crate::multipart::Input<'r>,
         /// The boundary from the `Content-Type` parameter.
         boundary: crate::multipart::Boundary,
     },
@@ -133,7 +136,10 @@ impl<'r> Body<'r> {
         }
         if essence.eq_ignore_ascii_case(b"multipart/form-data") {
             return match crate::multipart::Boundary::from_content_type(ct) {
-                Ok(boundary) => Body::Multipart { body, boundary },
+                Ok(boundary) => Body::Multipart {
+                    body: crate::multipart::Input::new(body),
+                    boundary,
+                },
                 Err(e) => Body::Invalid(e),
             };
         }
@@ -231,6 +237,22 @@ fn charset_is_utf8(params: &[u8]) -> bool {
     true
 }
 
+impl<'r> Body<'r> {
+    /// [`Body::classify`] of a body held as `bytes::Bytes`: a multipart
+    /// body keeps it, so uploaded files share its buffer
+    /// ([`UploadedFile`]) instead of being copied.
+    #[cfg(feature = "bytes")]
+    pub fn classify_bytes(content_type: Option<&'r [u8]>, body: &'r bytes::Bytes) -> Body<'r> {
+        match Body::classify(content_type, body) {
+            Body::Multipart { boundary, .. } => Body::Multipart {
+                body: crate::multipart::Input::shared(body),
+                boundary,
+            },
+            other => other,
+        }
+    }
+}
+
 fn trim_ascii(mut s: &[u8]) -> &[u8] {
     while let [b' ' | b'\t', rest @ ..] = s {
         s = rest;
@@ -276,7 +298,8 @@ pub trait Request<'r> {
     fn raw_body(&self) -> &'r [u8] {
         match self.body() {
             Body::Json(b) | Body::Form(b) => b,
-            Body::Multipart { body, .. } | Body::UnsupportedCharset { body, .. } => body,
+            Body::Multipart { body, .. } => body.bytes(),
+            Body::UnsupportedCharset { body, .. } => body,
             _ => &[],
         }
     }

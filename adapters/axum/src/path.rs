@@ -1,0 +1,196 @@
+//! Path parameters cut out of the request's raw path by the matched route's
+//! template, with nothing allocated.
+//!
+//! axum's own `RawPathParams` are a per-request copy of the router's list
+//! (decoded values, each in an `Arc`); cloning that list is an allocation,
+//! and binding it needs another list of borrowed pairs. Instead, the route
+//! template axum matched (`MatchedPath`, e.g. `/teams/{team}/files/{*rest}`,
+//! the whole template under `Router::nest`) is walked against the path the
+//! router matched (`OriginalUri`, which `nest` does not strip), and each
+//! value is handed to binder as sent: raw, so binder decodes it once.
+//!
+//! A template this walk cannot follow, or a path that does not fit it (a
+//! layer rewrote the URI), falls back to `RawPathParams`.
+
+#![cfg_attr(not(feature = "matched-path"), allow(dead_code))]
+
+use axum::extract::RawPathParams;
+#[cfg(feature = "matched-path")]
+use axum::extract::{MatchedPath, OriginalUri};
+use binder_http::PathParams;
+
+/// The parameter names axum keeps for itself (`nest_service`'s tail,
+/// fallbacks); never handed to binder, as `RawPathParams` leaves them out.
+const PRIVATE: &str = "__private__axum_";
+
+/// Walks `template` against `path`, calling `f` with each parameter's name
+/// and raw value. `false` when `path` does not fit `template` (then `f` may
+/// have been called for the parameters before the point it stopped).
+///
+/// Templates as axum 0.8 (matchit 0.8) writes them: literal text, `{name}`
+/// (one non-empty segment: up to the next `/`), `{*name}` (the non-empty
+/// rest, at the end), `{{` and `}}` for literal braces. Literal text is
+/// compared with the path as sent, byte for byte, as the router compares it.
+pub(crate) fn walk<'t, 'p>(
+    template: &'t str,
+    path: &'p str,
+    mut f: impl FnMut(&'t str, &'p str),
+) -> bool {
+    let (mut t, mut p) = (template, path);
+    loop {
+        // A literal run, compared whole. (Byte loops: template runs and path
+        // segments are short, and `str::find`'s searchers cost more to set
+        // up than these scans.)
+        let end = t
+            .bytes()
+            .position(|b| b == b'{' || b == b'}')
+            .unwrap_or(t.len());
+        let Some(rest) = p.strip_prefix(&t[..end]) else {
+            return false;
+        };
+        (t, p) = (&t[end..], rest);
+        let Some(&brace) = t.as_bytes().first() else {
+            return p.is_empty();
+        };
+        if t.as_bytes().get(1) == Some(&brace) {
+            // `{{` or `}}`: a literal brace.
+            let Some(rest) = p.strip_prefix(char::from(brace)) else {
+                return false;
+            };
+            (t, p) = (&t[2..], rest);
+            continue;
+        }
+        if brace == b'}' {
+            return false;
+        }
+        let Some(close) = t.bytes().position(|b| b == b'}') else {
+            return false;
+        };
+        let name = &t[1..close];
+        t = &t[close + 1..];
+        if let Some(name) = name.strip_prefix('*') {
+            // A catch-all ends the template and takes the non-empty rest.
+            if !t.is_empty() || p.is_empty() {
+                return false;
+            }
+            if !name.starts_with(PRIVATE) {
+                f(name, p);
+            }
+            return true;
+        }
+        if !t.is_empty() && !t.starts_with('/') {
+            return false; // a suffix after a parameter: not axum 0.8's syntax
+        }
+        let end = p.bytes().position(|b| b == b'/').unwrap_or(p.len());
+        if end == 0 {
+            return false;
+        }
+        if !name.starts_with(PRIVATE) {
+            f(name, &p[..end]);
+        }
+        p = &p[end..];
+    }
+}
+
+/// The matched template and routed path of a request, when the path fits
+/// the template: its parameters, raw.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Matched<'r> {
+    template: &'r str,
+    path: &'r str,
+}
+
+impl<'r> Matched<'r> {
+    /// The template and path of `parts`, if axum matched a route and the
+    /// path fits it (never without the `matched-path` feature).
+    #[cfg(not(feature = "matched-path"))]
+    pub(crate) fn of(_: &'r http::request::Parts) -> Option<Self> {
+        None
+    }
+
+    /// The template and path of `parts`, if axum matched a route and the
+    /// path fits it.
+    #[cfg(feature = "matched-path")]
+    pub(crate) fn of(parts: &'r http::request::Parts) -> Option<Self> {
+        let template = parts.extensions.get::<MatchedPath>()?.as_str();
+        let path = parts
+            .extensions
+            .get::<OriginalUri>()
+            .map_or(parts.uri.path(), |o| o.0.path());
+        walk(template, path, |_, _| {}).then_some(Matched { template, path })
+    }
+}
+
+impl<'r> PathParams<'r> for Matched<'r> {
+    #[inline]
+    fn each(&self, f: impl FnMut(&str, &'r str)) {
+        walk(self.template, self.path, f);
+    }
+}
+
+/// axum's `RawPathParams`, values decoded by the router (bound through
+/// `binder_http::Decoded`): the fallback.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Raw<'r>(pub(crate) Option<&'r RawPathParams>);
+
+impl<'r> PathParams<'r> for Raw<'r> {
+    #[inline]
+    fn each(&self, mut f: impl FnMut(&str, &'r str)) {
+        for (name, value) in self.0.iter().flat_map(|p| p.iter()) {
+            f(name, value);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::walk;
+
+    fn params(template: &str, path: &str) -> Option<Vec<(String, String)>> {
+        let mut out = Vec::new();
+        walk(template, path, |n, v| {
+            out.push((n.to_owned(), v.to_owned()))
+        })
+        .then_some(out)
+    }
+
+    fn p(pairs: &[(&str, &str)]) -> Option<Vec<(String, String)>> {
+        Some(
+            pairs
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn segments_wildcards_literals_and_escapes() {
+        assert_eq!(params("/", "/"), p(&[]));
+        assert_eq!(params("/a/{x}", "/a/1"), p(&[("x", "1")]));
+        assert_eq!(
+            params("/a/{x}/b/{y}", "/a/%20/b/2"),
+            p(&[("x", "%20"), ("y", "2")])
+        );
+        assert_eq!(params("/v{n}/x", "/v2/x"), p(&[("n", "2")]));
+        assert_eq!(params("/f/{*rest}", "/f/a/b/"), p(&[("rest", "a/b/")]));
+        assert_eq!(params("/{{a}}/{x}", "/{a}/1"), p(&[("x", "1")]));
+        assert_eq!(
+            params("/s/{*__private__axum_nest_tail_param}", "/s/a"),
+            p(&[])
+        );
+    }
+
+    #[test]
+    fn paths_that_do_not_fit_are_refused() {
+        assert_eq!(params("/a/{x}", "/a/"), None); // empty value
+        assert_eq!(params("/a/{x}", "/a/1/2"), None);
+        assert_eq!(params("/a/{x}", "/b/1"), None);
+        assert_eq!(params("/f/{*rest}", "/f/"), None);
+        assert_eq!(params("/{{a}}", "/a"), None);
+        assert_eq!(params("/{x}.png", "/a.png"), None); // a suffix: fall back
+        assert_eq!(params("/{*a}/x", "/q/x"), None);
+        assert_eq!(params("/{x", "/q"), None);
+        assert_eq!(params("/x}", "/x}"), None);
+        assert_eq!(params("/a", "/a/"), None);
+    }
+}
