@@ -295,6 +295,33 @@
 //! assert_eq!(up.avatar.unwrap().data(), b"PNG");
 //! ```
 //!
+//! For an owned struct (axum's `Bound<T>`, `binder_hyper::bind`),
+//! [`UploadedFile`](crate::UploadedFile) holds the file without borrowing:
+//! its bytes are a `bytes::Bytes` slice of the request body's `Bytes` (no
+//! copy when the adapter holds the body as `Bytes`, one copy otherwise), its
+//! filename and content type `&str` (a part whose name or type is not UTF-8
+//! fails the field; bind `FilePart` to take any bytes).
+//!
+//! ```
+//! use binder_http::{Bind, HttpRequest, UploadedFile};
+//!
+//! #[derive(Bind)]
+//! struct Upload {
+//!     #[bind(body)]
+//!     avatar: UploadedFile,
+//! }
+//!
+//! let body = bytes::Bytes::from_static(b"--X\r\nContent-Disposition: form-data; name=\"avatar\"; filename=\"a.png\"\r\n\
+//!     Content-Type: image/png\r\n\r\nPNG\r\n--X--\r\n");
+//! let (parts, ()) = http::Request::post("/").header("content-type", "multipart/form-data; boundary=X").body(())?.into_parts();
+//! let up = Upload::bind(&HttpRequest::with_bytes(&parts, &body, &[][..])).unwrap();
+//! assert_eq!((up.avatar.filename(), up.avatar.content_type()), ("a.png", Some("image/png")));
+//! assert_eq!(&up.avatar.data()[..], b"PNG");
+//! // The same memory as the body: nothing was copied.
+//! assert!(body.as_ptr_range().contains(&up.avatar.data().as_ptr()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # `validate`: checks after binding
 //! A container attribute naming a `fn(&Self, &mut Errors)`, run only
 //! when every field bound; what it records joins the same error list.
