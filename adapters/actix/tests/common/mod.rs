@@ -8,8 +8,8 @@ use actix_web::dev::Payload;
 use actix_web::error::PayloadError;
 use actix_web::web::Bytes;
 use futures_util::stream;
-use std::rc::Rc;
 use std::cell::Cell;
+use std::rc::Rc;
 
 /// What a [`chunks`] payload handed out.
 #[derive(Debug, Default)]
@@ -53,5 +53,10 @@ pub fn chunks(chunks: &[&'static [u8]], end: End) -> (Payload, Rc<Tally>) {
         }
         std::task::Poll::Ready(next)
     });
-    (Payload::Stream { payload: Box::pin(s) }, tally)
+    (
+        Payload::Stream {
+            payload: Box::pin(s),
+        },
+        tally,
+    )
 }
