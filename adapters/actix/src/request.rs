@@ -272,11 +272,4 @@ mod tests {
         assert_eq!(seg("%2541").as_deref(), Some("%2541"));
         assert_eq!(seg("\u{FFFD}").as_deref(), Some("%FF"));
     }
-
-    #[test]
-    fn a_value_outside_the_path_is_not_mapped() {
-        let raw = "/a%20b";
-        let matched = requote(raw);
-        assert_eq!(raw_value(raw, &matched, "static"), None);
-    }
 }

@@ -214,6 +214,22 @@ async fn path_values_are_percent_decoded_exactly_once() {
     }
 }
 
+#[test]
+fn a_parameter_a_service_added_is_passed_as_it_is() {
+    #[derive(Bind)]
+    struct P<'r> {
+        #[bind(path)]
+        name: &'r str,
+    }
+    // `param` adds a value that is not a slice of the path; the path has an
+    // escape actix decodes, so binder-actix looks for its raw text.
+    let req = TestRequest::with_uri("/u/a%20b")
+        .param("name", "x")
+        .to_http_request();
+    let p = P::bind(&binder_actix::ActixRequest::new(&req, b"")).unwrap();
+    assert_eq!(p.name, "x");
+}
+
 #[actix_web::test]
 async fn field_errors_are_problem_json_with_every_field() {
     let app = init_service(App::new().configure(routes)).await;
