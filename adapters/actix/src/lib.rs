@@ -55,7 +55,9 @@
 //!   reading (actix allocates its 8 KiB read buffer for that, and frees
 //!   it). For a body of unknown length (chunked), and to report the limit
 //!   in a 413, binder searches the limit out from actix's answers on
-//!   requests built for the purpose (about 20 of them). `PayloadConfig`'s
+//!   requests built for the purpose: a binary search (about 20 of them),
+//!   or 3 when the limit is the one last found on the thread (a guess that
+//!   is checked, never trusted). `PayloadConfig`'s
 //!   mime type condition is not applied: binder reads the `Content-Type`
 //!   itself (415 for a type it does not read).
 //!

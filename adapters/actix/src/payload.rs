@@ -71,22 +71,37 @@ fn over_config(cfg: &PayloadConfig, content_type: Option<&HeaderValue>, n: usize
     ask_actix(&probe.to_http_request()) == Verdict::TooLarge
 }
 
+std::thread_local! {
+    /// The limit this thread found last: a guess to try first, checked by
+    /// two questions before it is used, so it is never taken stale.
+    static LAST_FOUND: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
 /// The smaller of `cfg`'s limit and `upto`: one question when the limit is
-/// at least `upto`, else a binary search (about log2(upto) questions).
+/// at least `upto`; else two more when it is the limit last found on this
+/// thread (actix refuses one byte more, and not it); else a binary search
+/// (about log2(upto) questions).
 fn config_limit(cfg: &PayloadConfig, content_type: Option<&HeaderValue>, upto: usize) -> usize {
-    if !over_config(cfg, content_type, upto) {
+    let over = |n| over_config(cfg, content_type, n);
+    if !over(upto) {
         return upto;
+    }
+    if let Some(guess) = LAST_FOUND.get().filter(|&g| g < upto) {
+        if over(guess + 1) && !over(guess) {
+            return guess;
+        }
     }
     // `lo` fits, `hi` does not.
     let (mut lo, mut hi) = (0, upto);
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
-        if over_config(cfg, content_type, mid) {
+        if over(mid) {
             hi = mid;
         } else {
             lo = mid;
         }
     }
+    LAST_FOUND.set(Some(lo));
     lo
 }
 
@@ -100,7 +115,8 @@ fn config_limit(cfg: &PayloadConfig, content_type: Option<&HeaderValue>, upto: u
 /// own `web::Bytes` extractor on the request itself (one 8 KiB buffer that
 /// actix allocates and frees); a body of unknown length, or a refused one
 /// (to report the limit), makes binder search the limit out with requests
-/// built for the purpose.
+/// built for the purpose (three of them when the limit is the one last
+/// found on this thread).
 pub(crate) fn limit_for(
     req: &HttpRequest,
     binder: usize,
