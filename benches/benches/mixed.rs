@@ -7,6 +7,13 @@
 //! extractor (its handler drops the order and answers as the bare one);
 //! minus the bare router too, it is binder's whole cost inside axum:
 //! reading the body, the path, binding, and dropping what it bound.
+//!
+//! And through actix-web 4: binder-actix's `Bound<MixedOrder>` route
+//! (`binder_actix_bound`) and actix's own extractors (`web::Path`,
+//! `web::Query`, a typed `web::Header`, `HttpRequest::cookie`, `web::Json`:
+//! `actix_extractors`), each minus actix's bare route
+//! (`actix_no_extractors`); the docs show `binder_actix` against
+//! `actix_extraction`, both differences.
 use binder_bench::*;
 use iai_callgrind::{
     library_benchmark, library_benchmark_group, main, Dhat, EntryPoint, LibraryBenchmarkConfig,
@@ -106,9 +113,58 @@ fn binder_axum(mut a: Axum) -> http::StatusCode {
         .status()
 }
 
+/// An actix-web app on a current-thread runtime (actix's `System`), with
+/// one `mixed.http` request to send: the run is boxed because the app's
+/// service type has no name. Each bench hands it back, so tearing the app
+/// and the runtime down is not counted; the response is dropped in the
+/// run, as a server drops it, in all three rows.
+struct Actix {
+    run: Box<dyn FnMut() -> u16>,
+}
+
+fn actix_setup(route: ActixRoute) -> Actix {
+    check_all();
+    let sys = actix_web::rt::System::new();
+    let app = sys.block_on(actix_web::test::init_service(actix_app(route)));
+    // One request through first: lazy initialisation is not the bind's
+    // cost. It checks the values the route extracted, too.
+    actix_check_next(route != ActixRoute::Plain);
+    let warm = sys.block_on(actix_web::test::call_service(&app, actix_mixed_request()));
+    assert_eq!(warm.status(), 200);
+    assert!(!actix_check_next(false), "the values were checked");
+    assert_eq!(sys.block_on(actix_web::test::read_body(warm)), "ok");
+    let mut req = Some(actix_mixed_request());
+    Actix {
+        run: Box::new(move || {
+            let req = req.take().expect("a request");
+            let res = sys.block_on(actix_web::test::call_service(&app, black_box(req)));
+            res.status().as_u16()
+        }),
+    }
+}
+
+#[library_benchmark]
+#[bench::mixed(actix_setup(ActixRoute::Bound))]
+fn binder_actix_bound(mut a: Actix) -> (u16, Actix) {
+    ((a.run)(), a)
+}
+
+#[library_benchmark]
+#[bench::mixed(actix_setup(ActixRoute::Extractors))]
+fn actix_extractors(mut a: Actix) -> (u16, Actix) {
+    ((a.run)(), a)
+}
+
+#[library_benchmark]
+#[bench::mixed(actix_setup(ActixRoute::Plain))]
+fn actix_no_extractors(mut a: Actix) -> (u16, Actix) {
+    ((a.run)(), a)
+}
+
 library_benchmark_group!(
     name = mixed;
-    benchmarks = binder_owned, binder_borrowed, binder_axum, axum_extractors, axum_no_extractors
+    benchmarks = binder_owned, binder_borrowed, binder_axum, axum_extractors, axum_no_extractors,
+        binder_actix_bound, actix_extractors, actix_no_extractors
 );
 
 main!(

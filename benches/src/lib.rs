@@ -702,17 +702,17 @@ mod axum_peer {
 
     #[derive(Deserialize)]
     pub(crate) struct OrderQuery {
-        dry_run: bool,
-        limit: u32,
+        pub(crate) dry_run: bool,
+        pub(crate) limit: u32,
     }
 
     #[derive(Deserialize)]
     pub(crate) struct OrderBody {
-        email: String,
-        sku: String,
-        qty: u32,
-        note: Option<String>,
-        express: bool,
+        pub(crate) email: String,
+        pub(crate) sku: String,
+        pub(crate) qty: u32,
+        pub(crate) note: Option<String>,
+        pub(crate) express: bool,
     }
 
     pub(crate) async fn handler(
@@ -725,5 +725,143 @@ mod axum_peer {
         let session = jar.get("session").map(|c| c.value().to_owned());
         std::hint::black_box((&trace.0, &session, &body.email, &body.note, body.express));
         format!("{team} {} {} {} {}", q.dry_run, q.limit, body.sku, body.qty)
+    }
+}
+
+/// `mixed.http` as actix-web's test utilities build a request: the body
+/// one chunk of the payload, as actix's HTTP/1 decoder hands over a body
+/// that arrived whole.
+pub fn actix_mixed_request() -> actix_http::Request {
+    let req = mixed_request::<Vec<u8>>();
+    let mut t = actix_web::test::TestRequest::default()
+        .method(actix_web::http::Method::POST)
+        .uri(&req.uri().to_string());
+    for (name, value) in req.headers() {
+        t = t.insert_header((name.as_str(), value.as_bytes()));
+    }
+    t.set_payload(req.into_body()).to_request()
+}
+
+/// What the actix apps of the `mixed` bench route `POST /teams/{team}/orders` to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActixRoute {
+    /// binder-actix's `Bound<MixedOrder>`.
+    Bound,
+    /// actix-web's own extractors: `web::Path`, `web::Query`, a typed
+    /// `web::Header`, `HttpRequest::cookie`, `web::Json`.
+    Extractors,
+    /// A handler that extracts nothing: what routing and the response cost.
+    Plain,
+}
+
+/// The values the `Bound` and `Extractors` routes extract from
+/// `mixed.http`, as they check them when [`actix_check_next`] asked.
+pub const ACTIX_MIXED_ANSWER: &str = "42 true 10 SKU-1234 3";
+
+/// Makes the next answer of the `Bound` or `Extractors` route compare the
+/// values it extracted with [`ACTIX_MIXED_ANSWER`] (it panics when they
+/// differ); returns whether the last one asked did.
+pub fn actix_check_next(on: bool) -> bool {
+    actix_peer::CHECK.replace(on)
+}
+
+/// An actix-web 4 app routing `mixed.http` to `route`.
+pub fn actix_app(
+    route: ActixRoute,
+) -> actix_web::App<
+    impl actix_web::dev::ServiceFactory<
+        actix_web::dev::ServiceRequest,
+        Config = (),
+        Response = actix_web::dev::ServiceResponse,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    use actix_web::web;
+    let app = actix_web::App::new();
+    match route {
+        ActixRoute::Bound => app.route("/teams/{team}/orders", web::post().to(actix_peer::bound)),
+        ActixRoute::Extractors => {
+            app.route("/teams/{team}/orders", web::post().to(actix_peer::handler))
+        }
+        ActixRoute::Plain => app.route("/teams/{team}/orders", web::post().to(|| async { "ok" })),
+    }
+}
+
+mod actix_peer {
+    use super::MixedOrder;
+    use crate::axum_peer::{OrderBody, OrderQuery};
+    use actix_web::error::ParseError;
+    use actix_web::http::header::{self, HeaderName, HeaderValue};
+    use actix_web::{web, HttpMessage, HttpRequest};
+    use binder_actix::Bound;
+
+    /// `X-Request-ID` as a typed header, the way actix users read one.
+    pub(crate) struct RequestId(String);
+
+    impl header::TryIntoHeaderValue for RequestId {
+        type Error = header::InvalidHeaderValue;
+        fn try_into_value(self) -> Result<HeaderValue, Self::Error> {
+            HeaderValue::from_str(&self.0)
+        }
+    }
+
+    impl header::Header for RequestId {
+        fn name() -> HeaderName {
+            HeaderName::from_static("x-request-id")
+        }
+        fn parse<M: HttpMessage>(msg: &M) -> Result<Self, ParseError> {
+            let v = msg.headers().get(Self::name()).ok_or(ParseError::Header)?;
+            Ok(RequestId(
+                v.to_str().map_err(|_| ParseError::Header)?.to_owned(),
+            ))
+        }
+    }
+
+    /// actix-web's own extractors. Like [`bound`], it hands every value to
+    /// `black_box` and answers as the bare route does, so that the
+    /// difference of the two routes is the extraction alone (and dropping
+    /// what was extracted); the values are checked in setup through
+    /// [`check`].
+    pub(crate) async fn handler(
+        team: web::Path<u32>,
+        q: web::Query<OrderQuery>,
+        trace: web::Header<RequestId>,
+        req: HttpRequest,
+        body: web::Json<OrderBody>,
+    ) -> &'static str {
+        let session = req.cookie("session").map(|c| c.value().to_owned());
+        let (team, q, body) = (team.into_inner(), q.into_inner(), body.into_inner());
+        check(
+            &format_args!("{team} {} {} {} {}", q.dry_run, q.limit, body.sku, body.qty),
+            std::hint::black_box((&trace.0 .0, &session, &body.email, &body.note, body.express)),
+        )
+    }
+
+    /// binder-actix's `Bound`, answering as [`handler`] does.
+    pub(crate) async fn bound(Bound(o): Bound<MixedOrder>) -> &'static str {
+        check(
+            &format_args!(
+                "{} {} {} {} {}",
+                o.team_id, o.dry_run, o.limit, o.sku, o.qty
+            ),
+            std::hint::black_box((&o.trace, &o.session, &o.email, &o.note, o.express)),
+        )
+    }
+
+    std::thread_local! {
+        /// Set in setup: the next answer is compared with the expected one.
+        pub(crate) static CHECK: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+
+    /// "ok", after comparing the values with `mixed.http`'s when [`CHECK`]
+    /// is set (setup's request; never while measuring).
+    #[inline]
+    fn check<T>(values: &std::fmt::Arguments<'_>, _: T) -> &'static str {
+        if CHECK.get() {
+            assert_eq!(values.to_string(), super::ACTIX_MIXED_ANSWER);
+            CHECK.set(false);
+        }
+        "ok"
     }
 }
