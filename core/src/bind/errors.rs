@@ -429,8 +429,8 @@ pub struct Errors {
     max: usize,
     dropped: usize,
     found: u32,
-    /// Which of the first 128 fields have an error, kept or dropped.
-    failed: u128,
+    /// Which of the first 64 fields have an error, kept or dropped.
+    failed: u64,
 }
 
 impl Errors {
@@ -451,7 +451,7 @@ impl Errors {
     pub fn push(&mut self, mut error: FieldError) {
         error.rank.1 = self.found;
         self.found = self.found.saturating_add(1);
-        if error.rank.0 < 128 {
+        if error.rank.0 < 64 {
             self.failed |= 1 << error.rank.0;
         }
         if self.list.len() >= self.max {
@@ -533,10 +533,10 @@ impl Errors {
     }
 
     /// Whether an error was recorded for the field declared at `index`,
-    /// kept or dropped past the bound (for the first 128 fields; past them,
+    /// kept or dropped past the bound (for the first 64 fields; past them,
     /// whether one is kept).
     pub fn has_field(&self, index: usize) -> bool {
-        if index < 128 {
+        if index < 64 {
             return self.failed & (1 << index) != 0;
         }
         self.list.iter().any(|e| e.rank.0 as usize == index)
