@@ -97,7 +97,7 @@ pub use binder_http::__private;
 /// limit described in the [crate docs](crate#body-limit).
 ///
 /// `T` must own what it holds (`T: for<'r> Bind<'r>`: `String`, numbers,
-/// [`UploadedFile`](binder_http::UploadedFile), ...): the request is gone
+/// [`UploadedFile`], ...): the request is gone
 /// when the handler runs. For a `T` that borrows from the request
 /// (`&'r str`, `Cow<'r, str>`, `FilePart<'r>`), extract a [`Binder`] and
 /// bind inside the handler. rustc refuses `Bound<Borrowing<'_>>` with
