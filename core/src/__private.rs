@@ -6,8 +6,8 @@ use crate::bind::json::fail_cold;
 pub use crate::bind::json::{begin_nested, JsonCx};
 pub use crate::bind::Value;
 pub use crate::bind::{
-    Bind, BindError, Body, Errors, Field, FieldError, FieldErrorKind, FieldPath, Rejected, Request,
-    Segment, Source,
+    Bind, BindError, Body, Errors, Field, FieldError, FieldErrorKind, FieldPath, OwnedBind,
+    Rejected, Request, Segment, Source,
 };
 pub use crate::bits::{words_for, Bits};
 pub use crate::convert::{Parsed, Raw, Ref};

@@ -757,9 +757,19 @@ fn expand(m: &Model<'_>) -> TokenStream {
         }
     };
 
+    // A struct without a lifetime owns what it holds.
+    let owned = m.lifetime.is_none().then(|| {
+        quote! {
+            #[automatically_derived]
+            impl #p::OwnedBind for #ident {}
+        }
+    });
+
     quote! {
         const _: () = {
             #nested_impl
+
+            #owned
 
             #[automatically_derived]
             impl<#impl_lt> #p::Bind<#lt> for #ident #ty_generics {

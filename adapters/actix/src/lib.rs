@@ -99,7 +99,7 @@ pub use request::ActixRequest;
 use actix_web::dev::Payload;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, FromRequest, HttpRequest, HttpResponse, ResponseError};
-use binder_http::{Bind, Limits};
+use binder_http::{Limits, OwnedBind};
 use futures_core::Stream;
 use payload::Reader;
 use std::future::Future;
@@ -231,7 +231,7 @@ fn limits(req: &HttpRequest) -> Limits {
 
 impl<T> FromRequest for Bound<T>
 where
-    T: for<'r> Bind<'r>,
+    T: OwnedBind,
 {
     type Error = BoundRejection;
     type Future = BoundFuture<T>;
@@ -293,7 +293,7 @@ enum State {
 
 impl<T> Future for BoundFuture<T>
 where
-    T: for<'r> Bind<'r>,
+    T: OwnedBind,
 {
     type Output = Result<Bound<T>, BoundRejection>;
 

@@ -72,6 +72,7 @@ mod path;
 
 use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::response::{IntoResponse, Response};
+pub use binder_http::OwnedBind;
 use binder_http::{Decoded, HttpRequest};
 use bytes::Bytes;
 use http::request::Parts;
@@ -96,13 +97,15 @@ pub use binder_http::__private;
 /// `binder_http::length`; never past its declared length), under the body
 /// limit described in the [crate docs](crate#body-limit).
 ///
-/// `T` must own what it holds (`T: for<'r> Bind<'r>`: `String`, numbers,
-/// [`UploadedFile`], ...): the request is gone
-/// when the handler runs. For a `T` that borrows from the request
-/// (`&'r str`, `Cow<'r, str>`, `FilePart<'r>`), extract a [`Binder`] and
-/// bind inside the handler. rustc refuses `Bound<Borrowing<'_>>` with
-/// "implementation of `Bind` is not general enough" (or, at the route,
-/// "`Handler<_, _>` is not implemented"): that is this.
+/// `T` must own what it holds ([`OwnedBind`], which `#[derive(Bind)]`
+/// implements for a struct without a lifetime: `String`, numbers,
+/// [`UploadedFile`], ...): the request is gone when the handler runs. For a
+/// `T` that borrows from the request (`&'r str`, `Cow<'r, str>`,
+/// `FilePart<'r>`), extract a [`Binder`] and bind inside the handler. The
+/// compiler says so for `Bound<Borrowing<'_>>`: "`Borrowing` borrows from the
+/// request, so it cannot outlive it" (at a route, axum's `#[debug_handler]`
+/// shows that message where rustc alone reports "`Handler<_, _>` is not
+/// implemented").
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Bound<T>(pub T);
 
@@ -263,7 +266,7 @@ impl<S: Send + Sync> FromRequest<S> for Binder {
 
 impl<T, S> FromRequest<S> for Bound<T>
 where
-    T: for<'r> Bind<'r>,
+    T: OwnedBind,
     S: Send + Sync,
 {
     type Rejection = BoundRejection;

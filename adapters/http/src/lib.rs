@@ -64,7 +64,7 @@ mod request;
 pub use binder_core as core;
 pub use binder_core::bind::{
     Bind, BindError, Body, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, FromBody,
-    Parts, Request, Source, UploadedFile,
+    OwnedBind, Parts, Request, Source, UploadedFile,
 };
 /// Text-to-value conversion: implement
 /// [`FromText`](convert::FromText) for a type of your own.

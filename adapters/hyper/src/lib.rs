@@ -82,8 +82,8 @@ pub use binder_core::bind::Bind;
 pub use binder_derive::BindHyper as Bind;
 pub use binder_http::{
     bind_parts, bind_parts_with, length, BindError, Body, Decoded, ErrorKind, Errors, FieldError,
-    FieldErrorKind, FieldPath, FilePart, Formats, FromBody, HttpRequest, Limits, Parts, PathParams,
-    Source, PROBLEM_JSON,
+    FieldErrorKind, FieldPath, FilePart, Formats, FromBody, HttpRequest, Limits, OwnedBind, Parts,
+    PathParams, Source, UploadedFile, PROBLEM_JSON,
 };
 
 /// What generated code names. Not a public API.
@@ -113,7 +113,7 @@ pub async fn bind<T, B>(
     limits: &Limits,
 ) -> Result<(T, http::Request<Full<Bytes>>), Error>
 where
-    T: for<'r> Bind<'r>,
+    T: OwnedBind,
     B: http_body::Body,
     B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
 {

@@ -49,6 +49,29 @@ pub trait Bind<'r>: Sized {
     }
 }
 
+/// A bound type that owns everything it holds: it binds from a request of
+/// any lifetime and outlives it (`for<'r> Bind<'r>`), as an extractor that
+/// reads the body and hands the value to a handler needs.
+/// `#[derive(Bind)]` implements it for a struct without a lifetime; a type
+/// that borrows from the request (`&'r str`, `Cow<'r, str>`, `FilePart<'r>`)
+/// cannot be one, and the compiler says so through this trait.
+///
+/// ```
+/// use binder_core::bind::OwnedBind;
+///
+/// # #[derive(binder_derive::BindCore)] #[bind(crate = "binder_core")]
+/// # struct Page { #[bind(query)] page: u32 }
+/// fn needs_owned<T: OwnedBind>() {}
+/// needs_owned::<Page>();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` borrows from the request, so it cannot outlive it",
+    label = "this type holds `&'r str`, `Cow<'r, str>`, `FilePart<'r>` or another borrowed field",
+    note = "an extractor reads the request, binds, and hands the value on after the request is gone: bind a type that owns its fields (`String`, `UploadedFile`, ...)",
+    note = "or keep the request and bind inside the handler: `binder_axum::Binder`, `binder_actix::ActixRequest`, `binder_http::bind_parts`"
+)]
+pub trait OwnedBind: for<'r> Bind<'r> {}
+
 /// A request's body, classified by its `Content-Type`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
