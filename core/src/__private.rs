@@ -17,6 +17,7 @@ pub use crate::form::Cursor;
 pub use crate::json::{Kind, Reader};
 pub use crate::limits::{Formats, Limits};
 pub use core::default::Default;
+pub use core::marker::PhantomData;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
 

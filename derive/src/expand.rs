@@ -683,6 +683,18 @@ fn expand(m: &Model<'_>) -> TokenStream {
         }
     });
     let nested_impl = quote! {
+        /// The pieces of a value of this struct sent by keys
+        /// (`address[city]=..`): a struct of its own, so that a struct that
+        /// holds itself (`Vec<Self>`, `Option<Box<Self>>`) names a type,
+        /// not an endless tuple of its fields' slots.
+        #[doc(hidden)]
+        #[allow(non_camel_case_types)]
+        pub struct __Partial<#impl_lt> {
+            __seen: #p::Bits<#words>,
+            __slots: (#(<#bound_tys as #p::Field<#lt>>::Slot,)*),
+            __lt: #p::PhantomData<&#lt ()>,
+        }
+
         /// A nested struct binds from a JSON object, its `body` fields by
         /// their keys; text where an object is due is refused.
         #[automatically_derived]
@@ -694,11 +706,15 @@ fn expand(m: &Model<'_>) -> TokenStream {
                 #p::Err(#p::ValueError::new(#p::ValueErrorKind::ExpectedObject))
             }
 
-            type Partial = (#p::Bits<#words>, (#(<#bound_tys as #p::Field<#lt>>::Slot,)*));
+            type Partial = __Partial<#lt>;
 
             #[inline]
             fn partial() -> Self::Partial {
-                (#p::Bits::new(), (#(<#bound_tys as #p::Field<#lt>>::slot(),)*))
+                __Partial {
+                    __seen: #p::Bits::new(),
+                    __slots: (#(<#bound_tys as #p::Field<#lt>>::slot(),)*),
+                    __lt: #p::PhantomData,
+                }
             }
 
             #[allow(unused_mut, unused_variables, clippy::all, clippy::pedantic)]
@@ -711,7 +727,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
                 let #p::Some((__seg, __rest)) = #p::split_path(__path) else {
                     return false;
                 };
-                let (__seen, __slots) = __partial;
+                let __Partial { __seen, __slots, .. } = __partial;
                 match &*__seg {
                     #(#member_arms)*
                     _ => false,
@@ -723,7 +739,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
                 __partial: Self::Partial,
                 __cx: &mut #p::JsonCx<'_, #lt>,
             ) -> #p::Option<Self> {
-                let (__seen, (#(mut #bound_slots,)*)) = __partial;
+                let __Partial { __seen, __slots: (#(mut #bound_slots,)*), .. } = __partial;
                 #(#nested_finishes_again)*
                 match (#(#vs,)*) {
                     (#(#p::Some(#fs),)*) => #p::Some(Self { #(#nested_members_again: #fs,)* }),
