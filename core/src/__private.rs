@@ -21,9 +21,30 @@ pub use core::marker::PhantomData;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
 
-/// Decoded keys longer than this cannot name a field (the derive refuses
-/// longer names), so they are skipped undecoded.
+/// Decoded keys longer than this cannot name a field (generated code
+/// refuses longer names at compile time, see [`key_fits`]), so they are
+/// skipped undecoded. Header names are lower-cased in a buffer this long
+/// too.
 pub const MAX_KEY: usize = 128;
+
+/// Whether `key` can name a field: at most [`MAX_KEY`] bytes. Generated
+/// code asserts it in a `const`, so a longer key fails to compile.
+pub const fn key_fits(key: &str) -> bool {
+    key.len() <= MAX_KEY
+}
+
+/// The word the JSON reader packs from a member name's first bytes when
+/// the name is `key`: the key and its closing quote, little-endian,
+/// zero-padded; 0 (which no short name packs to) for a key it cannot
+/// recognise that way: eight bytes or more, or holding `"`, `\` or a
+/// control byte (which a JSON string writes escaped). Generated code
+/// matches words with these, as `const`s.
+pub const fn json_word(key: &str) -> u64 {
+    match crate::json::short_name_word(key.as_bytes()) {
+        Some(w) => w,
+        None => 0,
+    }
+}
 
 /// Offers `raw` to a field, recording a refusal (or, for a `required` field,
 /// an empty value) under `source` and `key`.

@@ -67,7 +67,8 @@ mod swar;
 mod text;
 
 #[doc(hidden)]
-pub mod __private;
+#[path = "__private.rs"]
+pub mod __private_0_1;
 
 pub use bind::{Bind, BindError, Request};
 pub use bits::Bits;

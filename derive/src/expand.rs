@@ -6,12 +6,12 @@
 //! each key with a `match` on its bytes, stops a query, form or cookie scan
 //! once every field it feeds is bound (unless one collects repeats), and
 //! only then builds `Self` or the error list. It names nothing but
-//! `<crate>::__private`.
+//! `<crate>::__private_0_1`.
 
 use crate::attr::Source;
 use crate::valid::{self, FieldModel, Model, Wrap};
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 use syn::{DeriveInput, Ident, LitByteStr};
 
 pub fn derive(input: &DeriveInput, default_crate: &str) -> syn::Result<TokenStream> {
@@ -295,10 +295,17 @@ impl Ctx<'_> {
     /// name's first bytes, then by the decoded name.
     fn json_lookups(&self) -> (TokenStream, TokenStream) {
         let Ctx { p, .. } = self;
-        let words = self.of(Source::Body).filter_map(|(i, f)| {
-            let key = &f.bound.as_ref()?.key;
-            let word = proc_macro2::Literal::u64_suffixed(json_word(key.as_bytes())?);
-            Some(quote! { #word => #i, })
+        // The words come from the runtime's own packing, as `const`s: a
+        // name it cannot pack has the word 0, which no short name packs to
+        // and which is refused before the match.
+        let consts = self.of(Source::Body).map(|(i, f)| {
+            let key = &f.bound.as_ref().expect("bound").key;
+            let w = format_ident!("__W{}", i);
+            quote! { const #w: u64 = #p::json_word(#key); }
+        });
+        let words = self.of(Source::Body).map(|(i, _)| {
+            let w = format_ident!("__W{}", i);
+            quote! { #w => #i, }
         });
         let names = self.of(Source::Body).map(|(i, f)| {
             let key = &f.bound.as_ref().expect("bound").key;
@@ -306,7 +313,15 @@ impl Ctx<'_> {
             quote! { #lit => #i, }
         });
         (
-            quote! { |__w: u64| -> usize { match __w { #(#words)* _ => #p::NO_FIELD } } },
+            quote! {
+                |__w: u64| -> usize {
+                    #(#consts)*
+                    if __w == 0 {
+                        return #p::NO_FIELD;
+                    }
+                    match __w { #(#words)* _ => #p::NO_FIELD }
+                }
+            },
             quote! { |__k: &[u8]| -> usize { match __k { #(#names)* _ => #p::NO_FIELD } } },
         )
     }
@@ -328,21 +343,6 @@ impl Ctx<'_> {
             )
         }
     }
-}
-
-/// The word `binder_core`'s JSON reader packs from a member name's first
-/// bytes when the name is `key` (`json::reader::short_name`): the key and
-/// its closing quote, little-endian, zero-padded. `None` for a key it
-/// cannot recognise that way: eight bytes or more, or holding `"`, `\` or
-/// a control byte (which a JSON string writes escaped).
-fn json_word(key: &[u8]) -> Option<u64> {
-    if key.len() > 7 || key.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\') {
-        return None;
-    }
-    let mut buf = [0u8; 8];
-    buf[..key.len()].copy_from_slice(key);
-    buf[key.len()] = b'"';
-    Some(u64::from_le_bytes(buf))
 }
 
 /// The statements that settle every field's value (`__v{i}`), given how
@@ -417,7 +417,10 @@ fn finish_stmts(
 
 fn expand(m: &Model<'_>) -> TokenStream {
     let krate = &m.krate;
-    let p = quote!(#krate::__private);
+    // The runtime's private module, named with its version: generated code
+    // from one version of the derive fails to compile against another's
+    // runtime instead of misbehaving.
+    let p = quote!(#krate::__private_0_1);
     let ident = m.ident;
     let (impl_lt, ty_generics, lt) = match m.lifetime {
         Some(l) => (quote!(#l), quote!(<#l>), quote!(#l)),
@@ -773,6 +776,18 @@ fn expand(m: &Model<'_>) -> TokenStream {
         }
     };
 
+    // Keys past the runtime's longest are refused at compile time, at the
+    // field.
+    let key_checks = m.fields.iter().filter_map(|f| {
+        let key = &f.bound.as_ref()?.key;
+        Some(quote_spanned! {f.member.span()=>
+            const _: () = ::core::assert!(
+                #p::key_fits(#key),
+                "binder: this key is longer than a field's key may be (binder_core::__private_0_1::MAX_KEY bytes)"
+            );
+        })
+    });
+
     // A struct without a lifetime owns what it holds.
     let owned = m.lifetime.is_none().then(|| {
         quote! {
@@ -783,6 +798,8 @@ fn expand(m: &Model<'_>) -> TokenStream {
 
     quote! {
         const _: () = {
+            #(#key_checks)*
+
             #nested_impl
 
             #owned

@@ -4,7 +4,7 @@
 //! re-exports it as `Bind`: `binder-http`, `binder-hyper`, `binder-axum`
 //! or, without `http`, `binder-core` with its `derive` feature; the
 //! attributes are documented in `binder_http::guide`. Each re-exports its
-//! own entry here, whose output names that crate's `__private` (the only
+//! own entry here, whose output names that crate's `__private_0_1` (the only
 //! path generated code names), so an application needs no other binder
 //! crate in its `Cargo.toml`. This crate only generates code: each
 //! struct gets a `Bind` impl that walks every source once and dispatches each
@@ -23,7 +23,7 @@ mod valid;
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};
 
-/// Derives `Bind` with generated code naming `::binder_http::__private`
+/// Derives `Bind` with generated code naming `::binder_http::__private_0_1`
 /// (override with `#[bind(crate = "path")]`).
 #[proc_macro_derive(Bind, attributes(bind))]
 pub fn derive_bind(input: TokenStream) -> TokenStream {
@@ -33,7 +33,7 @@ pub fn derive_bind(input: TokenStream) -> TokenStream {
         .into()
 }
 
-/// Derives `Bind` with generated code naming `::binder_core::__private`;
+/// Derives `Bind` with generated code naming `::binder_core::__private_0_1`;
 /// re-exported by `binder-core` (feature `derive`) as `Bind`.
 #[proc_macro_derive(BindCore, attributes(bind))]
 pub fn derive_bind_core(input: TokenStream) -> TokenStream {
@@ -43,7 +43,7 @@ pub fn derive_bind_core(input: TokenStream) -> TokenStream {
         .into()
 }
 
-/// Derives `Bind` with generated code naming `::binder_hyper::__private`;
+/// Derives `Bind` with generated code naming `::binder_hyper::__private_0_1`;
 /// re-exported by `binder-hyper` as `Bind`.
 #[proc_macro_derive(BindHyper, attributes(bind))]
 pub fn derive_bind_hyper(input: TokenStream) -> TokenStream {
@@ -53,7 +53,7 @@ pub fn derive_bind_hyper(input: TokenStream) -> TokenStream {
         .into()
 }
 
-/// Derives `Bind` with generated code naming `::binder_axum::__private`;
+/// Derives `Bind` with generated code naming `::binder_axum::__private_0_1`;
 /// re-exported by `binder-axum` as `Bind`.
 #[proc_macro_derive(BindAxum, attributes(bind))]
 pub fn derive_bind_axum(input: TokenStream) -> TokenStream {

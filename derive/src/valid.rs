@@ -6,9 +6,6 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Expr, Fields, GenericParam, Ident, Lifetime, Path, Type};
 
-/// Keys longer than this cannot be matched (the engine's key buffer).
-const MAX_KEY: usize = 128;
-
 pub struct Model<'a> {
     pub ident: &'a Ident,
     /// The struct's lifetime, used as the request's.
@@ -57,7 +54,7 @@ fn wrap_from_str(ty: &Type, krate: &Path) -> (Type, Wrap) {
                         let mut wrapped = tp.clone();
                         let seg = wrapped.path.segments.last_mut().expect("a segment");
                         seg.arguments = syn::PathArguments::AngleBracketed(
-                            syn::parse_quote!(<#krate::__private::Parsed<#inner>>),
+                            syn::parse_quote!(<#krate::__private_0_1::Parsed<#inner>>),
                         );
                         let wrap = if outer == "Option" {
                             Wrap::Option
@@ -71,7 +68,7 @@ fn wrap_from_str(ty: &Type, krate: &Path) -> (Type, Wrap) {
         }
     }
     (
-        syn::parse_quote!(#krate::__private::Parsed<#ty>),
+        syn::parse_quote!(#krate::__private_0_1::Parsed<#ty>),
         Wrap::Scalar,
     )
 }
@@ -281,12 +278,6 @@ fn key_for(
     };
     if key.is_empty() {
         errors.push(syn::Error::new(span, "a key cannot be empty"));
-    }
-    if key.len() > MAX_KEY {
-        errors.push(syn::Error::new(
-            span,
-            format!("a key is at most {MAX_KEY} bytes"),
-        ));
     }
     if source == Source::Header {
         if !key.bytes().all(is_token_byte) {

@@ -90,7 +90,7 @@ pub use binder_http::{
 
 /// What generated code names. Not a public API.
 #[doc(hidden)]
-pub use binder_http::__private;
+pub use binder_http::__private_0_1;
 
 /// An owned `T` bound from the request. The body is read as
 /// `binder_hyper::read_request` reads it (its `Content-Length` strictly, by

@@ -77,4 +77,4 @@ pub use problem::PROBLEM_JSON;
 pub use request::{bind, bind_parts, bind_parts_with, Decoded, HttpRequest, PathParams};
 
 #[doc(hidden)]
-pub use binder_core::__private;
+pub use binder_core::__private_0_1;

@@ -88,7 +88,7 @@ pub use binder_http::{
 
 /// What generated code names. Not a public API.
 #[doc(hidden)]
-pub use binder_http::__private;
+pub use binder_http::__private_0_1;
 
 use bytes::Bytes;
 use http_body_util::Full;

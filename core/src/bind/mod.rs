@@ -423,7 +423,7 @@ pub struct Parts<'a, 'r> {
 
 /// Header names longer than this are passed to `f` as they are, not
 /// lower-cased (none of them can be a field's header, see the derive).
-const HEADER_NAME_BUF: usize = 128;
+const HEADER_NAME_BUF: usize = crate::__private_0_1::MAX_KEY;
 
 impl<'r> Request<'r> for Parts<'_, 'r> {
     #[inline]

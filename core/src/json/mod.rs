@@ -70,6 +70,7 @@ pub use number::{FromNumber, Number};
 pub use reader::{Reader, MAX_DEPTH};
 pub use string::{JsonStr, Name};
 
+pub(crate) use reader::short_name_word;
 pub(crate) use string::unescape_into;
 #[cfg(feature = "alloc")]
 pub(crate) use string::unescape_string;

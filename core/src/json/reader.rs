@@ -1073,9 +1073,8 @@ fn short_tail(bytes: &[u8], i: usize) -> u64 {
 
 /// The word [`short_name`] gives for a member named `name`, if a name
 /// can be recognised by its word: at most seven bytes, none of them `"`,
-/// `\` or a control byte. The derive computes the same words for the
-/// names it matches (`json_words` in `binder-derive`).
-#[cfg(test)]
+/// `\` or a control byte. Generated code matches words with these, as
+/// `const`s (`__private::json_word`).
 pub(crate) const fn short_name_word(name: &[u8]) -> Option<u64> {
     if name.len() > 7 {
         return None;

@@ -1,6 +1,6 @@
 //! A crate whose Cargo.toml names only `binder-axum` of binder's crates:
 //! `#[derive(binder_axum::Bind)]`'s output must resolve through it alone
-//! (it names `::binder_axum::__private`; `::binder_http` is not a name
+//! (it names `::binder_axum::__private_0_1`; `::binder_http` is not a name
 //! here), inside a real axum router.
 #![forbid(unsafe_code)]
 

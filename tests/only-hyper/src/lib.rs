@@ -1,6 +1,6 @@
 //! A crate whose Cargo.toml names only `binder-hyper` of binder's crates:
 //! `#[derive(binder_hyper::Bind)]`'s output must resolve through it alone
-//! (it names `::binder_hyper::__private`; `::binder_http` is not a name
+//! (it names `::binder_hyper::__private_0_1`; `::binder_http` is not a name
 //! here), and `#[bind(crate = "...")]` must point it at a re-export.
 #![forbid(unsafe_code)]
 
