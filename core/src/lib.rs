@@ -54,6 +54,7 @@ extern crate std;
 
 pub mod bind;
 pub mod bits;
+mod borrow;
 pub mod convert;
 pub mod cookie;
 pub mod error;
@@ -61,6 +62,7 @@ pub mod form;
 pub mod json;
 pub mod limits;
 pub mod multipart;
+mod num;
 pub mod percent;
 pub mod query;
 mod swar;

@@ -8,7 +8,7 @@
 //! into a `Cow` ([`decode_cow`]). The decoded bytes need not be UTF-8; text
 //! conversions check that afterwards and refuse, never replace, bad bytes.
 
-use crate::convert::Ref;
+use crate::borrow::Ref;
 
 /// The value of a hex digit, or `0xFF` for any other byte.
 const HEX: [u8; 256] = {

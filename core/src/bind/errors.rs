@@ -265,6 +265,7 @@ impl fmt::Debug for FieldPath {
 }
 
 /// Longest map key rendered in a path; longer ones end with `…`.
+#[cfg(feature = "alloc")]
 const MAX_RENDERED_KEY: usize = 64;
 
 /// Keys come from the client: control characters are escaped so a key can

@@ -1,7 +1,6 @@
 //! Numbers: the raw text the reader validated, converted on demand into
 //! every integer width and `f32`/`f64`.
 
-use crate::convert::{FromText, Ref};
 use crate::error::{ValueError, ValueErrorKind};
 
 /// A JSON number as the input holds it, its syntax checked against
@@ -145,12 +144,23 @@ pub trait FromNumber: Sized + sealed::Sealed {
     fn from_number(n: Number<'_>) -> Result<Self, ValueError>;
 }
 
-/// The slow path, kept out of line so that the fast one inlines small:
-/// the number's text, converted as text.
+/// The slow paths, kept out of line so that the fast ones inline small:
+/// the number's text, read as text conversion reads it.
 #[cold]
 #[inline(never)]
-fn from_raw<'a, T: FromText<'a>>(raw: &'a str) -> Result<T, ValueError> {
-    T::from_text(Ref::Borrowed(raw))
+fn slow_int<T: lexical_core::FromLexical>(
+    raw: &str,
+    kind: ValueErrorKind,
+) -> Result<T, ValueError> {
+    crate::num::parse_int(raw.as_bytes(), kind)
+}
+
+#[cold]
+#[inline(never)]
+fn slow_float<T: lexical_core::FromLexical + crate::num::Float>(
+    raw: &str,
+) -> Result<T, ValueError> {
+    crate::num::parse_float(raw.as_bytes())
 }
 
 #[cold]
@@ -174,7 +184,7 @@ macro_rules! from_number_int {
                 }
                 if !n.exact {
                     // Rare: 128-bit values, or out of range anyway.
-                    return from_raw(n.as_str());
+                    return slow_int(n.as_str(), ValueErrorKind::$kind);
                 }
                 let v = if negative {
                     <$t>::try_from(-i128::from(n.mantissa)).ok()
@@ -239,20 +249,13 @@ fn decimal(raw: &str) -> Option<(u64, i32, bool)> {
     Some((mantissa, scale, negative))
 }
 
-/// Exact powers of ten: every one up to 1e22 is an `f64`.
-const POW10: [f64; 23] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-];
-
 macro_rules! from_number_float {
-    ($($t:ty: $mantissa_bits:expr, $max_pow:expr);*) => {$(
+    ($($t:ty),*) => {$(
         impl sealed::Sealed for $t {}
         impl FromNumber for $t {
-            /// Clinger's fast path: a mantissa and a power of ten that are
-            /// both exact in the type give, in one correctly rounded multiply
-            /// or divide, the correctly rounded value. Anything else goes to
-            /// `lexical-core`.
+            /// Clinger's fast path (`num::exact`, the one text conversion
+            /// takes too) on the digits the reader gathered; anything else
+            /// goes to `lexical-core`.
             #[inline(always)]
             fn from_number(n: Number<'_>) -> Result<Self, ValueError> {
                 if n.exact {
@@ -260,19 +263,16 @@ macro_rules! from_number_float {
                     if m == 0 {
                         return Ok(if negative { -0.0 } else { 0.0 });
                     }
-                    if m <= 1 << $mantissa_bits && scale.unsigned_abs() <= $max_pow {
-                        let v = m as $t;
-                        let p = POW10[scale.unsigned_abs() as usize] as $t;
-                        let v = if scale < 0 { v / p } else { v * p };
-                        return Ok(if negative { -v } else { v });
+                    if let Some(v) = crate::num::exact::<$t>(m, scale, negative) {
+                        return Ok(v);
                     }
                 }
-                from_raw(n.as_str())
+                slow_float(n.as_str())
             }
         }
     )*};
 }
-from_number_float!(f64: 53, 22; f32: 24, 10);
+from_number_float!(f64, f32);
 
 #[cfg(test)]
 mod tests {

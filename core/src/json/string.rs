@@ -1,7 +1,7 @@
 //! Strings: scanning a string body, validating its escapes, and decoding
 //! them three ways (borrowed, into scratch, into a `Cow`).
 
-use crate::convert::{FromText, Raw, Ref, Text};
+use crate::borrow::{Ref, Text};
 use crate::error::{ValueError, ValueErrorKind};
 
 const LO: u64 = 0x0101_0101_0101_0101;
@@ -216,7 +216,7 @@ pub(crate) fn unescape_string(raw: &str) -> alloc::string::String {
 /// ([`JsonStr::as_str`]), into a caller's scratch buffer
 /// ([`JsonStr::decode`]), or (feature `alloc`) into a `Cow`
 /// ([`JsonStr::to_cow`]). [`JsonStr::to_raw`] hands it to any
-/// [`FromText`] type, exactly as a query value is.
+/// [`FromText`](crate::convert::FromText) type, exactly as a query value is.
 ///
 /// ```
 /// use binder_core::json::Reader;
@@ -333,38 +333,6 @@ impl<'a> JsonStr<'a> {
         } else {
             alloc::borrow::Cow::Borrowed(self.raw)
         }
-    }
-
-    /// The string as a [`Raw`] value, for any [`FromText`] type: decoded
-    /// once, in the way the type needs.
-    ///
-    /// ```
-    /// use binder_core::{convert::FromText, json::Reader};
-    ///
-    /// let s = Reader::new(br#""\u0034\u0032""#).read_str()?;
-    /// assert_eq!(u8::from_raw(s.to_raw()), Ok(42));
-    /// # Ok::<(), binder_core::Error>(())
-    /// ```
-    #[inline]
-    pub const fn to_raw(&self) -> Raw<'a> {
-        Raw::json(*self)
-    }
-
-    /// Converts the string into `T` through [`FromText`]: `&'a str` takes it
-    /// only when it has no escapes, `Cow<'a, str>` borrows it then.
-    ///
-    /// ```
-    /// let s = binder_core::json::Reader::new(br#""on""#).read_str()?;
-    /// assert_eq!(s.parse::<bool>(), Ok(true));
-    /// assert_eq!(s.parse::<&str>(), Ok("on"));
-    /// # Ok::<(), binder_core::Error>(())
-    /// ```
-    ///
-    /// # Errors
-    /// What `T` refuses, as [`FromText::from_raw`] says.
-    #[inline]
-    pub fn parse<T: FromText<'a>>(&self) -> Result<T, ValueError> {
-        T::from_raw(self.to_raw())
     }
 }
 

@@ -1,0 +1,252 @@
+//! Numbers from ASCII text: integers through `lexical-core`, floats through
+//! one Clinger fast path (used by text conversion and by JSON numbers
+//! alike) with `lexical-core` behind it. A leaf below `convert` and `json`.
+
+use crate::error::{ValueError, ValueErrorKind};
+
+#[inline]
+pub(crate) fn parse_int<T: lexical_core::FromLexical>(
+    bytes: &[u8],
+    not_a_number: ValueErrorKind,
+) -> Result<T, ValueError> {
+    use lexical_core::Error as E;
+    lexical_core::parse::<T>(bytes).map_err(|e| {
+        ValueError::new(match e {
+            E::Overflow(_) | E::Underflow(_) => ValueErrorKind::OutOfRange,
+            _ => not_a_number,
+        })
+    })
+}
+
+#[inline]
+pub(crate) fn parse_float<T: lexical_core::FromLexical + Float>(
+    bytes: &[u8],
+) -> Result<T, ValueError> {
+    if let Some(v) = plain_decimal::<T>(bytes) {
+        return Ok(v);
+    }
+    let v: T =
+        lexical_core::parse(bytes).map_err(|_| ValueError::new(ValueErrorKind::NotAFloat))?;
+    if v.is_finite() {
+        Ok(v)
+    } else {
+        Err(ValueError::new(non_finite_kind(bytes)))
+    }
+}
+
+/// A plain decimal (`99.5`, `-12`, `0.25`: an optional `-`, digits, an
+/// optional `.` and digits, at most 19 digits, no exponent) whose digits and
+/// power of ten are both exact in `T`: Clinger's fast path, one correctly
+/// rounded divide, the value `lexical-core` gives. `None` for anything
+/// else, which `lexical-core` then reads.
+#[inline(always)]
+pub(crate) fn plain_decimal<T: Float>(bytes: &[u8]) -> Option<T> {
+    let (negative, digits) = match bytes {
+        [b'-', rest @ ..] => (true, rest),
+        _ => (false, bytes),
+    };
+    if digits.len() > 20 {
+        return None;
+    }
+    let mut mantissa: u64 = 0;
+    let mut seen = 0u32;
+    let mut point = None;
+    for (i, &c) in digits.iter().enumerate() {
+        match c {
+            b'0'..=b'9' => {
+                // 19 digits at most fit; more are refused below.
+                mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
+                seen += 1;
+            }
+            b'.' if point.is_none() => point = Some(i),
+            _ => return None,
+        }
+    }
+    let scale = match point {
+        // Digits on both sides of the point.
+        Some(at) if at > 0 && at + 1 < digits.len() => digits.len() - at - 1,
+        Some(_) => return None,
+        None => 0,
+    };
+    if seen == 0 || seen > 19 {
+        return None;
+    }
+    // At most 19 digits after the point: the cast cannot wrap.
+    exact(mantissa, -(scale as i32), negative)
+}
+
+/// Clinger's fast path, the one both text and JSON numbers take: a
+/// mantissa and a power of ten that are both exact in `T` give, in one
+/// correctly rounded multiply or divide, the correctly rounded value of
+/// `mantissa * 10^scale`. `None` when either is not exact (`lexical-core`
+/// reads those).
+#[inline(always)]
+pub(crate) fn exact<T: Float>(mantissa: u64, scale: i32, negative: bool) -> Option<T> {
+    let k = scale.unsigned_abs() as usize;
+    if mantissa > T::EXACT_MANTISSA || k > T::EXACT_POW10 {
+        return None;
+    }
+    let v = T::from_u64(mantissa);
+    let v = if scale < 0 {
+        v.div(T::pow10(k))
+    } else {
+        v.mul(T::pow10(k))
+    };
+    Some(if negative { v.neg() } else { v })
+}
+
+/// Exact powers of ten: every one up to 1e22 is an `f64`.
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/// What float conversion needs of `f32` and `f64`.
+pub(crate) trait Float: Copy {
+    /// The largest integer and power of ten the type holds exactly.
+    const EXACT_MANTISSA: u64;
+    const EXACT_POW10: usize;
+    fn is_finite(self) -> bool;
+    fn from_u64(m: u64) -> Self;
+    fn pow10(k: usize) -> Self;
+    fn div(self, by: Self) -> Self;
+    fn mul(self, by: Self) -> Self;
+    fn neg(self) -> Self;
+}
+
+macro_rules! float {
+    ($($t:ty: $bits:expr, $pow:expr);*) => {$(
+        impl Float for $t {
+            const EXACT_MANTISSA: u64 = 1 << $bits;
+            const EXACT_POW10: usize = $pow;
+            #[inline]
+            fn is_finite(self) -> bool {
+                <$t>::is_finite(self)
+            }
+            #[inline(always)]
+            fn from_u64(m: u64) -> Self {
+                m as $t
+            }
+            #[inline(always)]
+            fn pow10(k: usize) -> Self {
+                POW10[k] as $t
+            }
+            #[inline(always)]
+            fn div(self, by: Self) -> Self {
+                self / by
+            }
+            #[inline(always)]
+            fn mul(self, by: Self) -> Self {
+                self * by
+            }
+            #[inline(always)]
+            fn neg(self) -> Self {
+                -self
+            }
+        }
+    )*};
+}
+float!(f64: 53, 22; f32: 24, 10);
+
+/// Why a float parsed to a non-finite value: written as a number too large
+/// for the type, or spelled `NaN`/`inf`.
+#[inline]
+fn non_finite_kind(bytes: &[u8]) -> ValueErrorKind {
+    let unsigned = match bytes.first() {
+        Some(b'+' | b'-') => &bytes[1..],
+        _ => bytes,
+    };
+    match unsigned.first() {
+        Some(b'0'..=b'9' | b'.') => ValueErrorKind::OutOfRange,
+        _ => ValueErrorKind::NotAFloat,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain-decimal fast path gives exactly what `lexical-core` gives,
+    /// on hand-picked edges and on 200,000 generated decimals, and leaves
+    /// everything it does not take to `lexical-core`.
+    #[test]
+    fn plain_decimals_equal_lexical() {
+        fn both(s: &str) {
+            let b = s.as_bytes();
+            let want64 = lexical_core::parse::<f64>(b).ok();
+            if let Some(v) = plain_decimal::<f64>(b) {
+                assert_eq!(Some(v.to_bits()), want64.map(f64::to_bits), "{s}");
+            }
+            let want32 = lexical_core::parse::<f32>(b).ok();
+            if let Some(v) = plain_decimal::<f32>(b) {
+                assert_eq!(Some(v.to_bits()), want32.map(f32::to_bits), "{s}");
+            }
+        }
+        let edges = [
+            "0",
+            "-0",
+            "0.1",
+            "0.3",
+            "99.5",
+            "-12.25",
+            "9007199254740992",
+            "9007199254740993",
+            "16777216",
+            "16777217",
+            "1.0000000000000000000",
+            "0.0000000000000000000001",
+            "4.35",
+            "123456.789",
+            "1.",
+            ".5",
+            "-",
+            "-.",
+            "1.2.3",
+            "+1",
+            "1e5",
+            "",
+            "00.5",
+        ];
+        for s in edges {
+            both(s);
+        }
+        assert!(plain_decimal::<f64>(b"99.5").is_some());
+        for s in ["1.", ".5", "-", "+1", "1e5", "", "1.2.3"] {
+            assert!(plain_decimal::<f64>(s.as_bytes()).is_none(), "{s}");
+        }
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let digits = (x % 21) as usize;
+            let point = (x >> 8) as usize % (digits + 2);
+            let mut s = alloc::string::String::new();
+            if x & (1 << 40) != 0 {
+                s.push('-');
+            }
+            let mut y = x >> 20;
+            for i in 0..digits {
+                if i == point {
+                    s.push('.');
+                }
+                s.push(char::from(b'0' + (y % 10) as u8));
+                y = y / 10 + (x >> (i % 50));
+            }
+            both(&s);
+        }
+    }
+
+    /// The fast path's bounds, at them and past them: 2^53 and 1e22 are
+    /// exact in `f64`, one more of either is not.
+    #[test]
+    fn exact_takes_only_exact_operands() {
+        assert_eq!(exact::<f64>(1 << 53, 22, false), Some(9007199254740992e22));
+        assert_eq!(exact::<f64>((1 << 53) + 1, 0, false), None);
+        assert_eq!(exact::<f64>(1, 23, false), None);
+        assert_eq!(exact::<f64>(125, -2, true), Some(-1.25));
+        assert_eq!(exact::<f32>(1 << 24, 10, false), Some(16777216e10));
+        assert_eq!(exact::<f32>(1, 11, false), None);
+        assert_eq!(exact::<f32>(1, -11, false), None);
+    }
+}
