@@ -98,9 +98,11 @@ impl Ctx<'_> {
     /// The scan of a JSON body, each member dispatched to its field.
     fn json_scan(&self) -> TokenStream {
         let p = &self.p;
-        let json_arms =
-            self.json_arms(|i, key| quote!(&mut #p::JsonCx::new(&mut __errors, #i, #key)));
-        let (json_known, json_named) = self.json_lookups();
+        let json_arms = self.json_arms(
+            false,
+            |i, key| quote!(&mut #p::JsonCx::new(&mut __errors, #i, #key)),
+        );
+        let (json_known, json_named) = self.json_lookups(false);
         quote! {
             #p::Body::Json(__bytes) if __limits.formats.contains(#p::Formats::JSON) => {
                 #p::scan_json(__bytes, __limits, #json_known, #json_named, |__field, __r| {

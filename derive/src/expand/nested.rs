@@ -23,8 +23,8 @@ pub(super) fn value_impl(
     let ident = m.ident;
     let (vs, fs) = settled(m.fields.len());
     let nested_slots = slots;
-    let nested_arms = cx.json_arms(|_, key| quote!(&mut __cx.at(#p::Segment::Key(#key))));
-    let (nested_known, nested_named) = cx.json_lookups();
+    let nested_arms = cx.json_arms(true, |_, key| quote!(&mut __cx.at(#p::Segment::Key(#key))));
+    let (nested_known, nested_named) = cx.json_lookups(true);
     let nested_finishes = finish_stmts(m, p, lt, true);
     let nested_members = m.fields.iter().map(|f| f.member);
     let longest = m
@@ -83,8 +83,9 @@ pub(super) fn value_impl(
             __lt: #p::PhantomData<&#lt ()>,
         }
 
-        /// A nested struct binds from a JSON object, its `body` fields by
-        /// their keys; text where an object is due is refused.
+        /// A nested struct binds from a JSON object, each bound field by
+        /// its key (as from keys like `address[city]`); text where an
+        /// object is due is refused.
         #[automatically_derived]
         impl<#impl_lt> #p::Value<#lt> for #ident #ty_generics {
             const MEMBERS: bool = true;

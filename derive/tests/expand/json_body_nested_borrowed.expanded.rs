@@ -57,8 +57,9 @@ const _: () = {
         ),
         __lt: ::binder_http::__private_0_1::PhantomData<&'r ()>,
     }
-    /// A nested struct binds from a JSON object, its `body` fields by
-    /// their keys; text where an object is due is refused.
+    /// A nested struct binds from a JSON object, each bound field by
+    /// its key (as from keys like `address[city]`); text where an
+    /// object is due is refused.
     #[automatically_derived]
     impl<'r> ::binder_http::__private_0_1::Value<'r> for Transfer<'r> {
         const MEMBERS: bool = true;

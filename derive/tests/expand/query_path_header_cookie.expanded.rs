@@ -101,8 +101,9 @@ const _: () = {
         ),
         __lt: ::binder_http::__private_0_1::PhantomData<&'__r ()>,
     }
-    /// A nested struct binds from a JSON object, its `body` fields by
-    /// their keys; text where an object is due is refused.
+    /// A nested struct binds from a JSON object, each bound field by
+    /// its key (as from keys like `address[city]`); text where an
+    /// object is due is refused.
     #[automatically_derived]
     impl<'__r> ::binder_http::__private_0_1::Value<'__r> for Search {
         const MEMBERS: bool = true;
@@ -682,20 +683,206 @@ const _: () = {
             >(
                 __r,
                 |__w: u64| -> usize {
+                    const __W0: u64 = ::binder_http::__private_0_1::json_word("team");
+                    const __W1: u64 = ::binder_http::__private_0_1::json_word("q");
+                    const __W2: u64 = ::binder_http::__private_0_1::json_word(
+                        "pageSize",
+                    );
+                    const __W3: u64 = ::binder_http::__private_0_1::json_word("tag");
+                    const __W4: u64 = ::binder_http::__private_0_1::json_word("limit");
+                    const __W5: u64 = ::binder_http::__private_0_1::json_word("offset");
+                    const __W6: u64 = ::binder_http::__private_0_1::json_word("allow");
+                    const __W7: u64 = ::binder_http::__private_0_1::json_word(
+                        "x-request-id",
+                    );
+                    const __W8: u64 = ::binder_http::__private_0_1::json_word(
+                        "x-api-version",
+                    );
+                    const __W9: u64 = ::binder_http::__private_0_1::json_word("session");
+                    const __W10: u64 = ::binder_http::__private_0_1::json_word("pref");
                     if __w == 0 {
                         return ::binder_http::__private_0_1::NO_FIELD;
                     }
                     match __w {
+                        __W0 => 0usize,
+                        __W1 => 1usize,
+                        __W2 => 2usize,
+                        __W3 => 3usize,
+                        __W4 => 4usize,
+                        __W5 => 5usize,
+                        __W6 => 6usize,
+                        __W7 => 7usize,
+                        __W8 => 8usize,
+                        __W9 => 9usize,
+                        __W10 => 10usize,
                         _ => ::binder_http::__private_0_1::NO_FIELD,
                     }
                 },
                 |__k: &[u8]| -> usize {
                     match __k {
+                        b"team" => 0usize,
+                        b"q" => 1usize,
+                        b"pageSize" => 2usize,
+                        b"tag" => 3usize,
+                        b"limit" => 4usize,
+                        b"offset" => 5usize,
+                        b"allow" => 6usize,
+                        b"x-request-id" => 7usize,
+                        b"x-api-version" => 8usize,
+                        b"session" => 9usize,
+                        b"pref" => 10usize,
                         _ => ::binder_http::__private_0_1::NO_FIELD,
                     }
                 },
                 |__field, __r| {
                     match __field {
+                        0usize => {
+                            let __first = __seen.insert(0usize);
+                            ::binder_http::__private_0_1::offer_json::<
+                                u32,
+                            >(
+                                &mut __s0,
+                                __first,
+                                __r,
+                                false,
+                                &mut __cx
+                                    .at(::binder_http::__private_0_1::Segment::Key("team")),
+                            )?;
+                        }
+                        1usize => {
+                            let __first = __seen.insert(1usize);
+                            ::binder_http::__private_0_1::offer_json::<
+                                String,
+                            >(
+                                &mut __s1,
+                                __first,
+                                __r,
+                                true,
+                                &mut __cx
+                                    .at(::binder_http::__private_0_1::Segment::Key("q")),
+                            )?;
+                        }
+                        2usize => {
+                            let __first = __seen.insert(2usize);
+                            ::binder_http::__private_0_1::offer_json::<
+                                Option<u32>,
+                            >(
+                                &mut __s2,
+                                __first,
+                                __r,
+                                false,
+                                &mut __cx
+                                    .at(::binder_http::__private_0_1::Segment::Key("pageSize")),
+                            )?;
+                        }
+                        3usize => {
+                            let __first = __seen.insert(3usize);
+                            ::binder_http::__private_0_1::offer_json::<
+                                Vec<String>,
+                            >(
+                                &mut __s3,
+                                __first,
+                                __r,
+                                false,
+                                &mut __cx
+                                    .at(::binder_http::__private_0_1::Segment::Key("tag")),
+                            )?;
+                        }
+                        4usize => {
+                            let __first = __seen.insert(4usize);
+                            ::binder_http::__private_0_1::offer_json::<
+                                u32,
+                            >(
+                                &mut __s4,
+                                __first,
+                                __r,
+                                false,
+                                &mut __cx
+                                    .at(::binder_http::__private_0_1::Segment::Key("limit")),
+                            )?;
+                        }
+                        5usize => {
+                            let __first = __seen.insert(5usize);
+                            ::binder_http::__private_0_1::offer_json::<
+                                u64,
+                            >(
+                                &mut __s5,
+                                __first,
+                                __r,
+                                false,
+                                &mut __cx
+                                    .at(::binder_http::__private_0_1::Segment::Key("offset")),
+                            )?;
+                        }
+                        6usize => {
+                            let __first = __seen.insert(6usize);
+                            ::binder_http::__private_0_1::offer_json::<
+                                Vec<::binder_http::__private_0_1::Parsed<IpAddr>>,
+                            >(
+                                &mut __s6,
+                                __first,
+                                __r,
+                                false,
+                                &mut __cx
+                                    .at(::binder_http::__private_0_1::Segment::Key("allow")),
+                            )?;
+                        }
+                        7usize => {
+                            let __first = __seen.insert(7usize);
+                            ::binder_http::__private_0_1::offer_json::<
+                                Option<String>,
+                            >(
+                                &mut __s7,
+                                __first,
+                                __r,
+                                false,
+                                &mut __cx
+                                    .at(
+                                        ::binder_http::__private_0_1::Segment::Key("x-request-id"),
+                                    ),
+                            )?;
+                        }
+                        8usize => {
+                            let __first = __seen.insert(8usize);
+                            ::binder_http::__private_0_1::offer_json::<
+                                u8,
+                            >(
+                                &mut __s8,
+                                __first,
+                                __r,
+                                false,
+                                &mut __cx
+                                    .at(
+                                        ::binder_http::__private_0_1::Segment::Key("x-api-version"),
+                                    ),
+                            )?;
+                        }
+                        9usize => {
+                            let __first = __seen.insert(9usize);
+                            ::binder_http::__private_0_1::offer_json::<
+                                String,
+                            >(
+                                &mut __s9,
+                                __first,
+                                __r,
+                                false,
+                                &mut __cx
+                                    .at(::binder_http::__private_0_1::Segment::Key("session")),
+                            )?;
+                        }
+                        10usize => {
+                            let __first = __seen.insert(10usize);
+                            ::binder_http::__private_0_1::offer_json::<
+                                Option<String>,
+                            >(
+                                &mut __s10,
+                                __first,
+                                __r,
+                                false,
+                                &mut __cx
+                                    .at(::binder_http::__private_0_1::Segment::Key("pref")),
+                            )?;
+                        }
                         _ => __r.skip_value()?,
                     }
                     ::binder_http::__private_0_1::Ok(())
