@@ -12,12 +12,15 @@
 //!
 //! Layout, after serde_derive and thiserror: `attr` reads attributes
 //! (each keeping its span), `valid` checks the whole struct and collects
-//! every error before reporting, `expand` writes the impl.
+//! every error before reporting, `expand` writes the impl; `snapshot`
+//! (a test) pins what it writes for three structs.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 mod attr;
 mod expand;
+#[cfg(test)]
+mod snapshot;
 mod valid;
 
 use proc_macro::TokenStream;

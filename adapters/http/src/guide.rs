@@ -43,7 +43,9 @@
 //! rules as a field's own source: `rename_all` renames them, and under
 //! `#[bind(header)]` a field `user_agent` is the header `user-agent`. A
 //! nested struct (a JSON object's members, `lines[0][sku]` in a form) binds
-//! its `body` fields, so `#[bind(body)]` on it is all it needs.
+//! every bound field as a member, whatever source the field names (that
+//! source counts only when the struct is bound alone), so `#[bind(body)]`
+//! on it is all it needs.
 //!
 //! ```
 //! use binder_http::{Bind, Body, Parts};

@@ -131,3 +131,50 @@ fn a_hidden_huge_index_costs_one_element() {
     let o = Order::bind(&form(body)).unwrap();
     assert_eq!(o.items.len(), 1);
 }
+
+/// A nested struct binds every bound field as a member, from JSON as from
+/// keys: a field it declares from another source (`page` from the query,
+/// when the struct is bound alone) is a member like any other once nested.
+#[test]
+fn a_nested_struct_binds_every_field_as_a_member_in_every_format() {
+    #[derive(Bind, Debug, PartialEq)]
+    struct Inner {
+        #[bind(body)]
+        name: String,
+        #[bind(query, default)]
+        page: u32,
+    }
+    #[derive(Bind, Debug)]
+    struct Outer {
+        #[bind(body)]
+        inner: Inner,
+    }
+    let from_form = Outer::bind(&form(b"inner[name]=a&inner[page]=7")).unwrap();
+    let from_json = Outer::bind(&Parts {
+        body: Body::Json(br#"{"inner":{"name":"a","page":7}}"#),
+        ..Parts::default()
+    })
+    .unwrap();
+    assert_eq!(
+        from_json.inner,
+        Inner {
+            name: "a".into(),
+            page: 7
+        }
+    );
+    assert_eq!(from_form.inner, from_json.inner);
+    // Bound alone, the struct takes `page` from the query, not the body.
+    let alone = Inner::bind(&Parts {
+        query: Some("page=2"),
+        body: Body::Json(br#"{"name":"b","page":9}"#),
+        ..Parts::default()
+    })
+    .unwrap();
+    assert_eq!(
+        alone,
+        Inner {
+            name: "b".into(),
+            page: 2
+        }
+    );
+}

@@ -1,0 +1,213 @@
+//! Writes the `Bind` impl from the checked model.
+//!
+//! The generated `bind_with` keeps one slot per field and one stack bit set
+//! of which fields took a value, walks each source that has fields exactly
+//! once (body, path parameters, query, headers with cookies), dispatching
+//! each key with a `match` on its bytes, stops a query, form or cookie scan
+//! once every field it feeds is bound (unless one collects repeats), and
+//! only then builds `Self` or the error list. It names nothing but
+//! `<crate>::__private_0_1`.
+//!
+//! `expand` assembles the impl from pieces written by concern: `sources`
+//! scans the path parameters, the query and the headers with their
+//! cookies; `body` checks the body's format and scans the formats the type
+//! accepts; `json` dispatches a JSON object's members, for the body and
+//! for a nested struct alike; `nested` lets the struct be another's field;
+//! `finish` settles each field's value once every source is read.
+
+mod body;
+mod finish;
+mod json;
+mod nested;
+mod sources;
+
+use crate::attr::Source;
+use crate::valid::{self, FieldModel, Model};
+use finish::{finish_stmts, settled};
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::{DeriveInput, Ident, LitByteStr};
+
+pub fn derive(input: &DeriveInput, default_crate: &str) -> syn::Result<TokenStream> {
+    let model = valid::model(input, default_crate)?;
+    Ok(expand(&model))
+}
+
+fn source_variant(source: Source) -> Ident {
+    Ident::new(
+        match source {
+            Source::Path => "Path",
+            Source::Query => "Query",
+            Source::Header => "Header",
+            Source::Cookie => "Cookie",
+            Source::Body => "Body",
+        },
+        Span::call_site(),
+    )
+}
+
+struct Ctx<'m> {
+    p: TokenStream,
+    lt: TokenStream,
+    fields: &'m [FieldModel<'m>],
+}
+
+impl Ctx<'_> {
+    fn of(&self, source: Source) -> impl Iterator<Item = (usize, &FieldModel<'_>)> {
+        self.fields
+            .iter()
+            .enumerate()
+            .filter(move |(_, f)| f.bound.as_ref().is_some_and(|b| b.source == source))
+    }
+
+    fn has(&self, source: Source) -> bool {
+        self.of(source).next().is_some()
+    }
+
+    /// The fallback for a key that is no field's name: `name[key]` offered
+    /// to the field `name` (a map's entry, or a list's `name[]`).
+    fn entry_arms(&self, source: Source) -> TokenStream {
+        let Ctx { p, .. } = self;
+        let src = source_variant(source);
+        let arms = self.of(source).map(|(i, f)| {
+            let b = f.bound.as_ref().expect("bound");
+            let ty = &f.ty;
+            let slot = format_ident!("__s{}", i);
+            let key = &b.key;
+            let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
+            quote! {
+                #lit => {
+                    // `name[]`, a list's `name[3]`, a map's `name[key]`, a
+                    // nested struct's `name[member]` or `name.member`.
+                    if #p::offer_path::<#ty>(&mut #slot, __key, __at, __raw, &mut __errors, #i, #p::Source::#src, #key) {
+                        __seen.insert(#i);
+                    }
+                }
+            }
+        });
+        quote! {
+            if let #p::Some(__at) = #p::path_start(&__key) {
+                match &__key[..__at] { #(#arms)* _ => {} }
+            }
+        }
+    }
+}
+
+fn expand(m: &Model<'_>) -> TokenStream {
+    let krate = &m.krate;
+    // The runtime's private module, named with its version: generated code
+    // from one version of the derive fails to compile against another's
+    // runtime instead of misbehaving.
+    let p = quote!(#krate::__private_0_1);
+    let ident = m.ident;
+    let (impl_lt, ty_generics, lt) = match m.lifetime {
+        Some(l) => (quote!(#l), quote!(<#l>), quote!(#l)),
+        None => (quote!('__r), quote!(), quote!('__r)),
+    };
+    let n = m.fields.len();
+    let words = quote!({ #p::words_for(#n) });
+    let cx = Ctx {
+        p: p.clone(),
+        lt: lt.clone(),
+        fields: &m.fields,
+    };
+
+    // One `let mut __s{i} = ...slot();` per bound field: for the bind and
+    // for the nested-struct Value impl alike.
+    let slots: Vec<TokenStream> = m
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.bound.is_some())
+        .map(|(i, f)| {
+            let slot = format_ident!("__s{}", i);
+            let ty = &f.ty;
+            quote! { let mut #slot = <#ty as #p::Field<#lt>>::slot(); }
+        })
+        .collect();
+
+    let path = cx.has(Source::Path).then(|| cx.path_scan());
+    let query = cx.has(Source::Query).then(|| cx.query_scan(&words));
+    let headers =
+        (cx.has(Source::Header) || cx.has(Source::Cookie)).then(|| cx.header_scan(&words));
+
+    // Checked first, scanned last: see `body`.
+    let body = cx.has(Source::Body).then(|| cx.body(m.accept, &words));
+    let (body_check, body_scan) = match body {
+        Some((check, scan)) => (Some(check), Some(scan)),
+        None => (None, None),
+    };
+
+    let finishes = finish_stmts(m, &p, &lt, false);
+    let (vs, fs) = settled(n);
+    let members = m.fields.iter().map(|f| f.member);
+    let validate = m.validate.as_ref().map(|f| {
+        quote! {
+            #f(&__bound, &mut __errors);
+            if !__errors.is_empty() {
+                return #p::Err(#p::BindError::Fields(__errors));
+            }
+        }
+    });
+
+    let nested_impl = nested::value_impl(m, &cx, &slots, &words, &impl_lt, &ty_generics);
+
+    // Keys past the runtime's longest are refused at compile time, at the
+    // field.
+    let key_checks = m.fields.iter().filter_map(|f| {
+        let key = &f.bound.as_ref()?.key;
+        Some(quote_spanned! {f.member.span()=>
+            const _: () = ::core::assert!(
+                #p::key_fits(#key),
+                "binder: this key is longer than a field's key may be (binder_core::__private_0_1::MAX_KEY bytes)"
+            );
+        })
+    });
+
+    // A struct without a lifetime owns what it holds.
+    let owned = m.lifetime.is_none().then(|| {
+        quote! {
+            #[automatically_derived]
+            impl #p::OwnedBind for #ident {}
+        }
+    });
+
+    quote! {
+        const _: () = {
+            #(#key_checks)*
+
+            #nested_impl
+
+            #owned
+
+            #[automatically_derived]
+            impl<#impl_lt> #p::Bind<#lt> for #ident #ty_generics {
+                #[allow(unused_mut, unused_variables, unreachable_patterns, clippy::all, clippy::pedantic)]
+                fn bind_with<__R: #p::Request<#lt>>(
+                    __req: &__R,
+                    __limits: &#p::Limits,
+                ) -> #p::Result<Self, #p::BindError> {
+                    let mut __errors = #p::Errors::new(__limits.max_errors);
+                    let mut __seen = #p::Bits::<#words>::new();
+                    #(#slots)*
+                    #body_check
+                    #path
+                    #query
+                    #headers
+                    #body_scan
+                    #(#finishes)*
+                    if !__errors.is_empty() {
+                        __errors.sort_by_field();
+                        return #p::Err(#p::BindError::Fields(__errors));
+                    }
+                    let __bound = match (#(#vs,)*) {
+                        (#(#p::Some(#fs),)*) => Self { #(#members: #fs,)* },
+                        _ => return #p::Err(#p::BindError::Fields(__errors)),
+                    };
+                    #validate
+                    #p::Ok(__bound)
+                }
+            }
+        };
+    }
+}

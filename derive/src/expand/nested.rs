@@ -1,0 +1,164 @@
+//! The struct as a field of another: a `Value` impl binding it from a JSON
+//! object or from keys like `address[city]`, with its partial state a
+//! struct of its own.
+
+use super::finish::{finish_stmts, settled};
+use super::Ctx;
+use crate::valid::{FieldModel, Model};
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+use syn::{Ident, LitByteStr};
+
+/// The `__Partial` struct and the `Value` impl, given the slots'
+/// declarations the bind uses too.
+pub(super) fn value_impl(
+    m: &Model<'_>,
+    cx: &Ctx<'_>,
+    slots: &[TokenStream],
+    words: &TokenStream,
+    impl_lt: &TokenStream,
+    ty_generics: &TokenStream,
+) -> TokenStream {
+    let Ctx { p, lt, .. } = cx;
+    let ident = m.ident;
+    let (vs, fs) = settled(m.fields.len());
+    let nested_slots = slots;
+    let nested_arms = cx.json_arms(true, |_, key| quote!(&mut __cx.at(#p::Segment::Key(#key))));
+    let (nested_known, nested_named) = cx.json_lookups(true);
+    let nested_finishes = finish_stmts(m, p, lt, true);
+    let nested_members = m.fields.iter().map(|f| f.member);
+    let longest = m
+        .fields
+        .iter()
+        .filter_map(|f| f.bound.as_ref().map(|b| b.key.len()))
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let nested_members_again = m.fields.iter().map(|f| f.member);
+    let nested_finishes_again = finish_stmts(m, p, lt, true);
+    let bound: Vec<(usize, &FieldModel<'_>)> = m
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.bound.is_some())
+        .collect();
+    let bound_tys: Vec<&syn::Type> = bound.iter().map(|(_, f)| &f.ty).collect();
+    let bound_slots: Vec<Ident> = bound
+        .iter()
+        .map(|(i, _)| format_ident!("__s{}", i))
+        .collect();
+    let member_arms = bound.iter().enumerate().map(|(n, (i, f))| {
+        let b = f.bound.as_ref().expect("bound");
+        let ty = &f.ty;
+        let key = &b.key;
+        let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
+        let idx = syn::Index::from(n);
+        quote! {
+            #lit => {
+                let mut __at = __cx.at(#p::Segment::Key(#key));
+                if __rest.is_empty() {
+                    if __seen.insert(#i) || <#ty as #p::Field<#lt>>::REPEATS {
+                        #p::offer_in::<#ty>(&mut __slots.#idx, __raw, &mut __at);
+                    }
+                    true
+                } else if <#ty as #p::Field<#lt>>::offer_path(&mut __slots.#idx, __rest, __raw, &mut __at) {
+                    __seen.insert(#i);
+                    true
+                } else {
+                    false
+                }
+            }
+        }
+    });
+    quote! {
+        /// The pieces of a value of this struct sent by keys
+        /// (`address[city]=..`): a struct of its own, so that a struct that
+        /// holds itself (`Vec<Self>`, `Option<Box<Self>>`) names a type,
+        /// not an endless tuple of its fields' slots.
+        #[doc(hidden)]
+        #[allow(non_camel_case_types)]
+        pub struct __Partial<#impl_lt> {
+            __seen: #p::Bits<#words>,
+            __slots: (#(<#bound_tys as #p::Field<#lt>>::Slot,)*),
+            __lt: #p::PhantomData<&#lt ()>,
+        }
+
+        /// A nested struct binds from a JSON object, each bound field by
+        /// its key (as from keys like `address[city]`); text where an
+        /// object is due is refused.
+        #[automatically_derived]
+        impl<#impl_lt> #p::Value<#lt> for #ident #ty_generics {
+            const MEMBERS: bool = true;
+
+            #[inline]
+            fn from_raw(_: #p::Raw<#lt>) -> #p::Result<Self, #p::ValueError> {
+                #p::Err(#p::ValueError::new(#p::ValueErrorKind::ExpectedObject))
+            }
+
+            type Partial = __Partial<#lt>;
+
+            #[inline]
+            fn partial() -> Self::Partial {
+                __Partial {
+                    __seen: #p::Bits::new(),
+                    __slots: (#(<#bound_tys as #p::Field<#lt>>::slot(),)*),
+                    __lt: #p::PhantomData,
+                }
+            }
+
+            #[allow(unused_mut, unused_variables, clippy::all, clippy::pedantic)]
+            fn offer_member(
+                __partial: &mut Self::Partial,
+                __path: #p::Ref<#lt, '_, [u8]>,
+                __raw: #p::Raw<#lt>,
+                __cx: &mut #p::JsonCx<'_, #lt>,
+            ) -> bool {
+                let #p::Some((__seg, __rest)) = #p::split_path(__path) else {
+                    return false;
+                };
+                let __Partial { __seen, __slots, .. } = __partial;
+                match &*__seg {
+                    #(#member_arms)*
+                    _ => false,
+                }
+            }
+
+            #[allow(unused_mut, unused_variables, clippy::all, clippy::pedantic)]
+            fn finish_partial(
+                __partial: Self::Partial,
+                __cx: &mut #p::JsonCx<'_, #lt>,
+            ) -> #p::Option<Self> {
+                let __Partial { __seen, __slots: (#(mut #bound_slots,)*), .. } = __partial;
+                #(#nested_finishes_again)*
+                match (#(#vs,)*) {
+                    (#(#p::Some(#fs),)*) => #p::Some(Self { #(#nested_members_again: #fs,)* }),
+                    _ => #p::None,
+                }
+            }
+
+            #[allow(unused_mut, unused_variables, clippy::all, clippy::pedantic)]
+            fn from_json(
+                __r: &mut #p::Reader<#lt>,
+                __cx: &mut #p::JsonCx<'_, #lt>,
+            ) -> #p::Result<#p::Option<Self>, #p::Error> {
+                if !#p::begin_nested(__r, __cx)? {
+                    return #p::Ok(#p::None);
+                }
+                let mut __seen = #p::Bits::<#words>::new();
+                #(#nested_slots)*
+                #p::members::<#longest>(__r, #nested_known, #nested_named, |__field, __r| {
+                    match __field {
+                        #nested_arms
+                        _ => __r.skip_value()?,
+                    }
+                    #p::Ok(())
+                })?;
+                #(#nested_finishes)*
+                #p::Ok(match (#(#vs,)*) {
+                    (#(#p::Some(#fs),)*) => #p::Some(Self { #(#nested_members: #fs,)* }),
+                    _ => #p::None,
+                })
+            }
+        }
+    }
+}
