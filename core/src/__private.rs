@@ -1,6 +1,8 @@
 //! What only `#[derive(Bind)]` output calls. Not a public API: it may change
 //! in any release.
 
+#[cfg(feature = "alloc")]
+pub use crate::bind::boxed::Boxed;
 pub use crate::bind::field::{offer_in, split_path};
 use crate::bind::json::fail_cold;
 pub use crate::bind::json::{begin_nested, JsonCx};

@@ -38,6 +38,43 @@ pub enum Wrap {
     Scalar,
     Option,
     Vec,
+    /// `Box<T>`, bound as `Boxed<T>`.
+    Boxed,
+    /// `Option<Box<T>>`, bound as `Option<Boxed<T>>`.
+    OptionBoxed,
+}
+
+/// The one type argument of `ty` when its last segment is `name`
+/// (`Box<T>` -> `T`).
+fn single_arg<'t>(ty: &'t Type, name: &str) -> Option<&'t Type> {
+    let Type::Path(tp) = ty else { return None };
+    let last = tp.path.segments.last()?;
+    if last.ident != name {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    match (args.args.len(), args.args.first()) {
+        (1, Some(syn::GenericArgument::Type(inner))) => Some(inner),
+        _ => None,
+    }
+}
+
+/// A `Box<T>` or `Option<Box<T>>` field binds through core's `Boxed<T>`
+/// (`Box` itself cannot be a `Value`: see `core/src/bind/boxed.rs`).
+fn wrap_box(ty: &Type, krate: &Path) -> Option<(Type, Wrap)> {
+    if let Some(inner) = single_arg(ty, "Box") {
+        return Some((
+            syn::parse_quote!(#krate::__private_0_1::Boxed<#inner>),
+            Wrap::Boxed,
+        ));
+    }
+    let inner = single_arg(single_arg(ty, "Option")?, "Box")?;
+    Some((
+        syn::parse_quote!(#krate::__private_0_1::Option<#krate::__private_0_1::Boxed<#inner>>),
+        Wrap::OptionBoxed,
+    ))
 }
 
 /// The `from_str` type for `ty`: `T` -> `Parsed<T>`, `Option<T>` ->
@@ -224,6 +261,9 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
         };
         let (ty, wrap) = match a.from_str {
             Some(_) if bound.is_some() => wrap_from_str(&f.ty, &krate),
+            None if bound.is_some() => {
+                wrap_box(&f.ty, &krate).unwrap_or_else(|| (f.ty.clone(), Wrap::None))
+            }
             _ => (f.ty.clone(), Wrap::None),
         };
         fields.push(FieldModel {

@@ -409,7 +409,11 @@
 //! # Field types
 //! Integers, floats, `bool`, `char`, `&str`, `Cow<str>`, `String`,
 //! `FilePart`, nested structs deriving `Bind` (from a JSON object), any
-//! `FromText` type, and `Option`/`Vec` of these. Anything else is a compile
+//! `FromText` type, `Option`/`Vec` of these, `BTreeMap`/`HashMap` of them
+//! with `FromText` keys,
+//! and `Box<T>`/`Option<Box<T>>` of any of them. A struct may hold itself
+//! (`Vec<Self>`, `Option<Box<Self>>`, a map of `Self`): the JSON depth
+//! limit bounds how deep a request nests it. Anything else is a compile
 //! error that names the type and lists what binds:
 //!
 //! ```compile_fail

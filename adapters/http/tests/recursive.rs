@@ -127,3 +127,110 @@ fn a_recursive_bind_at_the_default_limit_fits_a_256_kib_stack() {
     assert_eq!(c.unwrap(), "x");
     assert!(err);
 }
+
+/// A reply chain: each comment holds at most one reply, boxed.
+#[derive(Bind, Debug, PartialEq)]
+struct Reply {
+    #[bind(body)]
+    text: String,
+    #[bind(body)]
+    next: Option<Box<Reply>>,
+}
+
+/// A box that is always there.
+#[derive(Bind, Debug, PartialEq)]
+struct Wrapper {
+    #[bind(body)]
+    inner: Box<Reply>,
+    #[bind(query)]
+    page: Box<u32>,
+}
+
+#[test]
+fn an_optional_box_of_self_binds_from_json_and_from_form_names() {
+    let body = br#"{"text":"a","next":{"text":"b","next":{"text":"c"}}}"#;
+    let r = Reply::bind(&json(body)).unwrap();
+    let c = r.next.as_ref().and_then(|b| b.next.as_ref()).unwrap();
+    assert_eq!(
+        (r.text.as_str(), c.text.as_str(), c.next.is_none()),
+        ("a", "c", true)
+    );
+    let from_form = Reply::bind(&Parts {
+        body: Body::Form(b"text=a&next[text]=b&next[next][text]=c"),
+        ..Parts::default()
+    })
+    .unwrap();
+    assert_eq!(from_form, r);
+    // `null` and an absent member are both no reply.
+    assert_eq!(
+        Reply::bind(&json(br#"{"text":"a","next":null}"#))
+            .unwrap()
+            .next,
+        None
+    );
+    // A failure inside is named by its path.
+    let err = Reply::bind(&json(br#"{"text":"a","next":{"next":{"text":1}}}"#)).unwrap_err();
+    assert_eq!(err.to_string(), "body: next.text: a value is required");
+}
+
+#[test]
+fn a_box_binds_what_its_content_binds() {
+    let w = Wrapper::bind(&Parts {
+        query: Some("page=3"),
+        body: Body::Json(br#"{"inner":{"text":"x"}}"#),
+        ..Parts::default()
+    })
+    .unwrap();
+    assert_eq!((*w.page, w.inner.text.as_str()), (3, "x"));
+    let err = Wrapper::bind(&Parts {
+        query: Some("page=x"),
+        body: Body::Json(b"{}"),
+        ..Parts::default()
+    })
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "body: inner: a value is required\nquery: page: expected an unsigned integer"
+    );
+}
+
+/// `{"text":"x","next":` nested `depth` times.
+fn chain(depth: usize) -> Vec<u8> {
+    let mut b = Vec::new();
+    for _ in 0..depth {
+        b.extend_from_slice(br#"{"text":"x","next":"#);
+    }
+    b.extend_from_slice(br#"{"text":"leaf"}"#);
+    b.extend(std::iter::repeat_n(b'}', depth));
+    b
+}
+
+#[test]
+fn a_boxed_chain_is_bounded_by_the_depth_limit_at_and_past_it() {
+    let limits = Limits::DEFAULT;
+    let levels = limits.max_json_depth - 1;
+    let mut r = Reply::bind_with(&json(&chain(levels)), &limits).unwrap();
+    let mut depth = 0;
+    while let Some(next) = r.next.take() {
+        r = *next;
+        depth += 1;
+    }
+    assert_eq!((depth, r.text.as_str()), (levels, "leaf"));
+    let err = Reply::bind_with(&json(&chain(levels + 1)), &limits).unwrap_err();
+    match err {
+        binder_http::BindError::Malformed { error, .. } => {
+            assert_eq!(error.kind(), ErrorKind::JsonTooDeep)
+        }
+        other => panic!("{other:?}"),
+    }
+    // At the default limit on a small stack, and past it.
+    let t = std::thread::Builder::new()
+        .stack_size(STACK)
+        .spawn(move || {
+            let ok = Reply::bind(&json(&chain(levels))).is_ok();
+            let past = Reply::bind(&json(&chain(levels + 1))).is_err();
+            (ok, past)
+        })
+        .unwrap();
+    assert_eq!(t.join().expect("no stack overflow"), (true, true));
+}

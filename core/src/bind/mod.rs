@@ -8,6 +8,8 @@
 //! keeps which fields were bound in a stack [`Bits`](crate::Bits). Nothing is
 //! allocated for bookkeeping, and nothing for errors until one happens.
 
+#[cfg(feature = "alloc")]
+pub(crate) mod boxed;
 mod errors;
 pub(crate) mod field;
 mod file;

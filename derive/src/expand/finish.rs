@@ -41,6 +41,8 @@ pub(super) fn finish_stmts(
                 Wrap::Scalar => quote!(.map(|__p| __p.0)),
                 Wrap::Option => quote!(.map(|__o| __o.map(|__p| __p.0))),
                 Wrap::Vec => quote!(.map(|__l| __l.into_iter().map(|__p| __p.0).collect())),
+                Wrap::Boxed => quote!(.map(|__b| __b.0)),
+                Wrap::OptionBoxed => quote!(.map(|__o| __o.map(|__b| __b.0))),
             };
             let default = match &b.default {
                 None => quote!(#p::None),
