@@ -13,6 +13,8 @@ pub(crate) mod field;
 mod field_path;
 mod file;
 pub mod json;
+#[cfg(feature = "alloc")]
+mod map_field;
 
 pub use errors::{BindError, Errors, FieldError, FieldErrorKind, Source};
 pub use field::{Field, Rejected, Value};
