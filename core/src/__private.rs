@@ -227,7 +227,7 @@ pub fn scan_json<'r>(
 /// Walks an object's members (its `{` already read), finding each one's
 /// field without scanning its name when it can: `known` maps the word
 /// [`Reader`] packs from a short name's first bytes (see
-/// `json::reader::short_name`) to a field index, and only a name it does
+/// `json::reader::members::short_name`) to a field index, and only a name it does
 /// not know is read and decoded, for `named` to map. A name no field has
 /// ([`NO_FIELD`]) is skipped with its value; otherwise `f` gets the field
 /// index and the reader at the value, which it must read or skip.

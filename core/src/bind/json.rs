@@ -20,7 +20,8 @@
 //!   first-wins and a last-wins parser disagreeing is how request smuggling
 //!   starts.
 
-use super::errors::{Errors, FieldError, FieldErrorKind, FieldPath, Segment, Source};
+use super::errors::{Errors, FieldError, FieldErrorKind, Source};
+use super::field_path::{FieldPath, Segment};
 use crate::convert::{FromText, Raw};
 use crate::error::{Error, ValueError};
 use crate::json::Reader;

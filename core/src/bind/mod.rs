@@ -12,11 +12,15 @@
 pub(crate) mod boxed;
 mod errors;
 pub(crate) mod field;
+mod field_path;
 mod file;
 pub mod json;
+#[cfg(feature = "alloc")]
+mod map_field;
 
-pub use errors::{BindError, Errors, FieldError, FieldErrorKind, FieldPath, Segment, Source};
+pub use errors::{BindError, Errors, FieldError, FieldErrorKind, Source};
 pub use field::{Field, Rejected, Value};
+pub use field_path::{FieldPath, Segment};
 pub use file::FilePart;
 #[cfg(feature = "bytes")]
 pub use file::UploadedFile;

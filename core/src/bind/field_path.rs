@@ -1,0 +1,329 @@
+//! A field's path, as errors name it: [`Segment`]s kept as they are pushed
+//! ([`FieldPath`]) and rendered (`items[2].qty`) only when displayed.
+
+use core::fmt;
+
+/// One step of a field's path, as code names it while binding: a struct
+/// member's key (the derive's, `'static`), a list index, or a map key as the
+/// client sent it (borrowed from the request while binding; a
+/// [`FieldPath`] keeps its own copy).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Segment<'r> {
+    /// A struct field's key: `qty`, rendered `.qty` after the first segment.
+    Key(&'static str),
+    /// A list index: rendered `[2]`.
+    Index(usize),
+    /// A map key: rendered `[team]`.
+    MapKey(&'r str),
+}
+
+/// A map key as a path keeps it: its first [`MAX_RENDERED_KEY`] bytes,
+/// owned (without an allocator, its first [`FIXED_KEY`] bytes, inline).
+#[derive(Clone, PartialEq, Eq)]
+struct KeptKey {
+    #[cfg(feature = "alloc")]
+    text: alloc::boxed::Box<str>,
+    #[cfg(not(feature = "alloc"))]
+    text: heapless::String<FIXED_KEY>,
+    /// Whether the key was longer than what is kept.
+    clipped: bool,
+}
+
+/// The bytes of a map key a path keeps without an allocator.
+#[cfg(not(feature = "alloc"))]
+const FIXED_KEY: usize = 16;
+
+impl KeptKey {
+    fn new(key: &str) -> Self {
+        #[cfg(feature = "alloc")]
+        let keep = MAX_RENDERED_KEY;
+        #[cfg(not(feature = "alloc"))]
+        let keep = FIXED_KEY;
+        let mut end = key.len().min(keep);
+        while !key.is_char_boundary(end) {
+            end -= 1;
+        }
+        #[cfg(feature = "alloc")]
+        let text = key[..end].into();
+        #[cfg(not(feature = "alloc"))]
+        let text = {
+            let mut t = heapless::String::new();
+            // Fits: at most FIXED_KEY bytes.
+            let _ = t.push_str(&key[..end]);
+            t
+        };
+        KeptKey {
+            text,
+            clipped: end < key.len(),
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        &self.text
+    }
+}
+
+/// A step as a path stores it: owning its map key.
+#[derive(Clone, PartialEq, Eq)]
+enum Step {
+    Key(&'static str),
+    Index(usize),
+    MapKey(KeptKey),
+}
+
+impl Step {
+    fn new(segment: Segment<'_>) -> Self {
+        match segment {
+            Segment::Key(k) => Step::Key(k),
+            Segment::Index(i) => Step::Index(i),
+            Segment::MapKey(k) => Step::MapKey(KeptKey::new(k)),
+        }
+    }
+
+    fn view(&self) -> Segment<'_> {
+        match self {
+            Step::Key(k) => Segment::Key(k),
+            Step::Index(i) => Segment::Index(*i),
+            Step::MapKey(k) => Segment::MapKey(k.as_str()),
+        }
+    }
+}
+
+/// Segments a path holds inline: the first [`HEAD`] and the last [`TAIL`].
+/// A deeper path keeps its middle segments in a list under `alloc` (built
+/// only when an error is that deep); without an allocator the middle is
+/// elided, and rendered as a visible marker with its length.
+const HEAD: usize = 2;
+const TAIL: usize = 4;
+
+/// A field's path as the client named it: `email`, `tags[1]`, `items[2].qty`.
+///
+/// A path of any depth renders so that different fields never look the
+/// same: every segment is kept (the middle of a path deeper than six
+/// segments in a list allocated only then). Without `alloc` a path keeps
+/// its first two and last four segments and renders the ones between as
+/// `…N more…`.
+///
+/// ```
+/// use binder_core::bind::{FieldPath, Segment};
+///
+/// let p = FieldPath::key("items").with(Segment::Index(2)).with(Segment::Key("qty"));
+/// assert_eq!(p.to_string(), "items[2].qty");
+/// let deep = (0..20).fold(FieldPath::key("k"), |p, i| p.with(Segment::Index(i)));
+/// assert_eq!(deep.len(), 21);
+/// assert!(deep.to_string().ends_with("[18][19]"));
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct FieldPath {
+    head: [Step; HEAD],
+    /// The last segments past the head, as a ring: segment `HEAD + i` is at
+    /// `i % TAIL`.
+    tail: [Step; TAIL],
+    /// Every segment past `HEAD + TAIL` moved out of the tail, in order.
+    #[cfg(feature = "alloc")]
+    middle: alloc::vec::Vec<Step>,
+    len: usize,
+}
+
+impl FieldPath {
+    /// A path of one key.
+    #[inline]
+    pub const fn key(key: &'static str) -> Self {
+        FieldPath {
+            head: [Step::Key(key), Step::Index(0)],
+            tail: [
+                Step::Index(0),
+                Step::Index(0),
+                Step::Index(0),
+                Step::Index(0),
+            ],
+            #[cfg(feature = "alloc")]
+            middle: alloc::vec::Vec::new(),
+            len: 1,
+        }
+    }
+
+    /// This path with one more segment.
+    #[inline]
+    pub fn with(mut self, segment: Segment<'_>) -> Self {
+        self.push(segment);
+        self
+    }
+
+    /// Adds a segment at the end (a map key is copied).
+    pub fn push(&mut self, segment: Segment<'_>) {
+        let step = Step::new(segment);
+        if self.len < HEAD {
+            self.head[self.len] = step;
+        } else {
+            let at = (self.len - HEAD) % TAIL;
+            let old = core::mem::replace(&mut self.tail[at], step);
+            if self.len >= HEAD + TAIL {
+                // The oldest tail segment moves to the middle (or, without
+                // an allocator, is elided).
+                #[cfg(feature = "alloc")]
+                self.middle.push(old);
+                #[cfg(not(feature = "alloc"))]
+                drop(old);
+            }
+        }
+        self.len += 1;
+    }
+
+    /// How many segments the path has (kept or elided).
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the path has no segments (never: a path starts with a key).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// How many middle segments were elided (never, with `alloc`).
+    #[inline]
+    pub fn elided(&self) -> usize {
+        let kept = HEAD + TAIL;
+        #[cfg(feature = "alloc")]
+        let kept = kept + self.middle.len();
+        self.len.saturating_sub(kept)
+    }
+
+    /// The segments kept, root first; [`FieldPath::elided`] says how many
+    /// are missing between the first two and the last four.
+    pub fn segments(&self) -> impl Iterator<Item = Segment<'_>> + '_ {
+        self.steps().map(Step::view)
+    }
+
+    fn steps(&self) -> impl Iterator<Item = &Step> + '_ {
+        let head = &self.head[..self.len.min(HEAD)];
+        #[cfg(feature = "alloc")]
+        let middle = self.middle.iter();
+        #[cfg(not(feature = "alloc"))]
+        let middle = [].iter();
+        let in_tail = self.len.saturating_sub(HEAD).min(TAIL);
+        // The ring's oldest kept segment.
+        let first = if self.len > HEAD + TAIL {
+            (self.len - HEAD) % TAIL
+        } else {
+            0
+        };
+        let tail = (0..in_tail).map(move |i| &self.tail[(first + i) % TAIL]);
+        head.iter().chain(middle).chain(tail)
+    }
+}
+
+impl fmt::Debug for FieldPath {
+    /// As displayed: `FieldPath("items[2].qty")`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "FieldPath(\"{self}\")")
+    }
+}
+
+/// Longest map key rendered in a path; longer ones end with `…`.
+#[cfg(feature = "alloc")]
+const MAX_RENDERED_KEY: usize = 64;
+
+/// Keys come from the client: control characters are escaped so a key can
+/// not forge log lines.
+fn write_escaped(f: &mut fmt::Formatter<'_>, key: &str) -> fmt::Result {
+    for c in key.chars() {
+        if c.is_control() {
+            write!(f, "\\u{{{:x}}}", c as u32)?;
+        } else {
+            fmt::Write::write_char(f, c)?;
+        }
+    }
+    Ok(())
+}
+
+impl fmt::Display for FieldPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let elided = self.elided();
+        for (i, step) in self.steps().enumerate() {
+            if elided > 0 && i == HEAD {
+                write!(f, "…{elided} more…")?;
+            }
+            match step {
+                Step::Key(k) => {
+                    if i > 0 {
+                        f.write_str(".")?;
+                    }
+                    write_escaped(f, k)?;
+                }
+                Step::Index(n) => write!(f, "[{n}]")?,
+                Step::MapKey(k) => {
+                    f.write_str("[")?;
+                    write_escaped(f, k.as_str())?;
+                    if k.clipped {
+                        f.write_str("…")?;
+                    }
+                    f.write_str("]")?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+    use alloc::string::ToString;
+
+    #[test]
+    fn paths_render_as_clients_name_them() {
+        let p = FieldPath::key("items")
+            .with(Segment::Index(2))
+            .with(Segment::Key("qty"));
+        assert_eq!(p.to_string(), "items[2].qty");
+        let m = FieldPath::key("filter").with(Segment::MapKey("team"));
+        assert_eq!(m.to_string(), "filter[team]");
+        let deep = (0..10).fold(FieldPath::key("k"), |p, i| p.with(Segment::Index(i)));
+        #[cfg(feature = "alloc")]
+        assert_eq!(deep.to_string(), "k[0][1][2][3][4][5][6][7][8][9]");
+        #[cfg(not(feature = "alloc"))]
+        assert_eq!(deep.to_string(), "k[0]…5 more…[6][7][8][9]");
+        assert_eq!(format!("{deep:?}"), format!("FieldPath(\"{deep}\")"));
+    }
+
+    #[test]
+    fn paths_of_every_depth_keep_every_segment_in_order() {
+        for depth in 0..40usize {
+            let mut p = FieldPath::key("root");
+            let mut want = alloc::vec![Segment::Key("root")];
+            for i in 0..depth {
+                let seg = if i % 2 == 0 {
+                    Segment::Index(i)
+                } else {
+                    Segment::Key("m")
+                };
+                p.push(seg);
+                want.push(seg);
+            }
+            assert_eq!(p.len(), depth + 1);
+            let kept: alloc::vec::Vec<_> = p.segments().collect();
+            if p.elided() == 0 {
+                assert_eq!(kept, want, "depth {depth}");
+            } else {
+                // Without an allocator: the first two and the last four.
+                assert_eq!(kept[..2], want[..2]);
+                assert_eq!(kept[2..], want[want.len() - 4..]);
+                assert_eq!(p.elided(), want.len() - 6);
+            }
+        }
+    }
+
+    #[test]
+    fn long_and_control_keys_are_clipped_and_escaped() {
+        let long = "9".repeat(400);
+        let p = FieldPath::key("m").with(Segment::MapKey(&long));
+        let shown = p.to_string();
+        assert!(shown.len() < 80 && shown.ends_with("…]"), "{shown}");
+        let p = FieldPath::key("a\nb");
+        assert_eq!(p.to_string(), "a\\u{a}b");
+    }
+}

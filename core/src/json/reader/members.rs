@@ -1,0 +1,301 @@
+//! Objects and arrays: opening them, walking an object's members (their
+//! names, short ones packed into a word) and an array's elements.
+
+use super::{slice, Reader, State};
+use crate::error::Error;
+#[cfg(doc)] // the methods' doc links
+use crate::error::ErrorKind;
+use crate::json::string::Name;
+
+impl<'a> Reader<'a> {
+    /// Opens an object: the caller then calls [`Reader::next_member`] until
+    /// it returns `None`.
+    ///
+    /// ```
+    /// let mut r = binder_core::json::Reader::new(b"{}");
+    /// r.begin_object()?;
+    /// assert!(r.next_member(&mut [])?.is_none());
+    /// r.finish()?;
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::JsonUnexpectedType`] if the value is not an object;
+    /// [`ErrorKind::JsonTooDeep`] past the depth limit; as
+    /// [`Reader::peek`].
+    #[inline(always)]
+    pub fn begin_object(&mut self) -> Result<(), Error> {
+        let c = self.value_start()?;
+        if c != b'{' {
+            return Err(self.mismatch(c));
+        }
+        self.object_here()
+    }
+
+    /// Opens the object whose `{` is at `pos`, where a value is due (as
+    /// [`Reader::value_byte`] found).
+    #[inline(always)]
+    pub(crate) fn object_here(&mut self) -> Result<(), Error> {
+        self.push(true)?;
+        self.state = State::First;
+        Ok(())
+    }
+
+    /// Opens an array: the caller then reads a value each time
+    /// [`Reader::next_element`] returns `true`.
+    ///
+    /// ```
+    /// let mut r = binder_core::json::Reader::new(b"[true, false]");
+    /// let mut all = Vec::new();
+    /// r.begin_array()?;
+    /// while r.next_element()? {
+    ///     all.push(r.read_bool()?);
+    /// }
+    /// r.finish()?;
+    /// assert_eq!(all, [true, false]);
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Reader::begin_object`].
+    #[inline(always)]
+    pub fn begin_array(&mut self) -> Result<(), Error> {
+        let c = self.value_start()?;
+        if c != b'[' {
+            return Err(self.mismatch(c));
+        }
+        self.array_here()
+    }
+
+    /// Opens the array whose `[` is at `pos`, where a value is due (as
+    /// [`Reader::value_byte`] found).
+    #[inline(always)]
+    pub(crate) fn array_here(&mut self) -> Result<(), Error> {
+        self.push(false)?;
+        self.state = State::First;
+        Ok(())
+    }
+
+    /// The next member's name, its colon consumed, or `None` at the object's
+    /// `}`. The caller must then read or skip the member's value.
+    ///
+    /// A name written without escapes is borrowed from the input; one with
+    /// escapes is decoded into `scratch`, and if it does not fit,
+    /// [`Name::key`] is `None` (see [`Name`]): size `scratch` to the longest
+    /// name you match.
+    ///
+    /// ```
+    /// let mut r = binder_core::json::Reader::new(br#"{"a": 1, "b": 2}"#);
+    /// let mut names = Vec::new();
+    /// r.begin_object()?;
+    /// while let Some(name) = r.next_member(&mut [0u8; 8])? {
+    ///     names.push(name.raw().raw());
+    ///     r.skip_value()?;
+    /// }
+    /// assert_eq!(names, ["a", "b"]);
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::JsonUnexpected`] for a missing comma or colon, a name
+    /// that is not a string, or a trailing comma; string errors as
+    /// [`Reader::read_str`]; [`ErrorKind::JsonOutOfOrder`] outside an object
+    /// or where a value is due.
+    #[inline(always)]
+    pub fn next_member<'s>(
+        &mut self,
+        scratch: &'s mut [u8],
+    ) -> Result<Option<Name<'a, 's>>, Error> {
+        if matches!(self.state, State::Value | State::Failed) || !self.in_object() {
+            return Err(self.out_of_order());
+        }
+        let mut c = self.next_byte()?;
+        if c == b'}' {
+            self.pop();
+            return Ok(None);
+        }
+        if self.state == State::Next {
+            if c != b',' {
+                return Err(self.unexpected(self.pos));
+            }
+            self.pos += 1;
+            c = self.next_byte()?;
+        }
+        let (start, end, escaped) = self.name(c)?;
+        self.state = State::Value;
+        // Matched as bytes: no `str` is made unless asked for.
+        let raw = slice(self.bytes(), start, end);
+        Ok(Some(Name::new(raw, escaped, scratch)))
+    }
+
+    /// Starts the next member, as [`Reader::next_member`] does (its first
+    /// lines are the same on purpose: one shared helper returning the
+    /// name's first byte measured 6% more instructions on json5), but stops
+    /// at its name's opening quote: `None` at the object's `}`, else the
+    /// name's first bytes as [`short_name`] packs them. The caller then
+    /// either takes the name whole with [`Reader::take_short_name`] (when
+    /// the word is one it knows) or reads it with [`Reader::member_name`].
+    #[inline(always)]
+    pub(crate) fn member_start(&mut self) -> Result<Option<u64>, Error> {
+        if matches!(self.state, State::Value | State::Failed) || !self.in_object() {
+            return Err(self.out_of_order());
+        }
+        let mut c = self.next_byte()?;
+        if c == b'}' {
+            self.pop();
+            return Ok(None);
+        }
+        if self.state == State::Next {
+            if c != b',' {
+                return Err(self.unexpected(self.pos));
+            }
+            self.pos += 1;
+            c = self.next_byte()?;
+        }
+        if c != b'"' {
+            return Err(self.unexpected(self.pos));
+        }
+        Ok(Some(short_name(self.bytes(), self.pos + 1)))
+    }
+
+    /// Takes the name [`Reader::member_start`] stopped at, whose word (not
+    /// 0) the caller matched against a name it knows, and its colon: the
+    /// word holds the whole name and its closing quote, so nothing is
+    /// scanned.
+    #[inline(always)]
+    pub(crate) fn take_short_name(&mut self, word: u64) -> Result<(), Error> {
+        // The closing quote is the word's highest non-zero byte.
+        let len = (63 - word.leading_zeros() as usize) / 8;
+        self.pos += len + 2;
+        if self.next_byte()? != b':' {
+            return Err(self.unexpected(self.pos));
+        }
+        self.pos += 1;
+        self.state = State::Value;
+        Ok(())
+    }
+
+    /// Reads the name [`Reader::member_start`] stopped at, and its colon,
+    /// as [`Reader::next_member`] does.
+    #[inline(always)]
+    pub(crate) fn member_name<'s>(&mut self, scratch: &'s mut [u8]) -> Result<Name<'a, 's>, Error> {
+        let (start, end, escaped) = self.name(b'"')?;
+        self.state = State::Value;
+        let raw = slice(self.bytes(), start, end);
+        Ok(Name::new(raw, escaped, scratch))
+    }
+
+    /// A member's name starting with `c` at `pos`, and its colon: where the
+    /// name's text starts and ends, and whether it has escapes.
+    #[inline(always)]
+    pub(super) fn name(&mut self, c: u8) -> Result<(usize, usize, bool), Error> {
+        if c != b'"' {
+            return Err(self.unexpected(self.pos));
+        }
+        let span = self.scan_string()?;
+        if self.next_byte()? != b':' {
+            return Err(self.unexpected(self.pos));
+        }
+        self.pos += 1;
+        Ok(span)
+    }
+
+    /// Whether the array has another element, its comma consumed; `false`
+    /// at the array's `]`. After `true` the caller must read or skip the
+    /// element.
+    ///
+    /// ```
+    /// use binder_core::{json::Reader, ErrorKind};
+    ///
+    /// let mut r = Reader::new(b"[1,]");
+    /// r.begin_array()?;
+    /// assert!(r.next_element()?);
+    /// r.skip_value()?;
+    /// assert!(r.next_element()?);
+    /// assert_eq!(r.skip_value().unwrap_err().kind(), ErrorKind::JsonUnexpected);
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::JsonUnexpected`] for a missing comma;
+    /// [`ErrorKind::JsonOutOfOrder`] outside an array or where a value is
+    /// due.
+    #[inline(always)]
+    pub fn next_element(&mut self) -> Result<bool, Error> {
+        if matches!(self.state, State::Value | State::Failed) || self.depth == 0 || self.in_object()
+        {
+            return Err(self.out_of_order());
+        }
+        let c = self.next_byte()?;
+        if c == b']' {
+            self.pop();
+            return Ok(false);
+        }
+        if self.state == State::Next {
+            if c != b',' {
+                return Err(self.unexpected(self.pos));
+            }
+            self.pos += 1;
+        }
+        self.state = State::Value;
+        Ok(true)
+    }
+}
+
+/// The first bytes of a member's name starting at `i` (after its opening
+/// quote), through its closing quote, as a little-endian `u64`, the bytes
+/// after the quote zeroed: `age"` for `"age": 1`. 0 when no `"` is among
+/// the eight bytes at `i` (a name of eight bytes or more).
+///
+/// The first `"` may be escaped or follow a control byte, so the word
+/// names a member only when the caller knows it: a name of at most seven
+/// bytes, none of them `"`, `\` or a control byte, followed by `"`.
+/// Matching such a word proves the string is that
+/// name, written without escapes.
+#[inline(always)]
+pub(crate) fn short_name(bytes: &[u8], i: usize) -> u64 {
+    let w = match bytes.get(i..i.wrapping_add(8)) {
+        Some(chunk) => u64::from_le_bytes(chunk.try_into().unwrap_or_default()),
+        None => short_tail(bytes, i),
+    };
+    const LO: u64 = 0x0101_0101_0101_0101;
+    let q = w ^ (LO * u64::from(b'"'));
+    // The lowest flag is exact: the lowest byte equal to `"`.
+    let found = q.wrapping_sub(LO) & !q & (LO << 7);
+    if found == 0 {
+        return 0;
+    }
+    w & (u64::MAX >> (63 - found.trailing_zeros()))
+}
+
+/// The input's last bytes from `i`, fewer than eight, zero-padded.
+#[cold]
+fn short_tail(bytes: &[u8], i: usize) -> u64 {
+    let mut buf = [0u8; 8];
+    let rest = bytes.get(i..).unwrap_or_default();
+    let n = rest.len().min(8);
+    buf[..n].copy_from_slice(&rest[..n]);
+    u64::from_le_bytes(buf)
+}
+
+/// The word [`short_name`] gives for a member named `name`, if a name
+/// can be recognised by its word: at most seven bytes, none of them `"`,
+/// `\` or a control byte. Generated code matches words with these, as
+/// `const`s (`__private::json_word`).
+pub(crate) const fn short_name_word(name: &[u8]) -> Option<u64> {
+    if name.len() > 7 {
+        return None;
+    }
+    let mut buf = [0u8; 8];
+    let mut i = 0;
+    while i < name.len() {
+        let b = name[i];
+        if b < 0x20 || b == b'"' || b == b'\\' {
+            return None;
+        }
+        buf[i] = b;
+        i += 1;
+    }
+    buf[i] = b'"';
+    Some(u64::from_le_bytes(buf))
+}
