@@ -1,14 +1,16 @@
-//! binder-core's modules form no cycle.
+//! binder-core's modules form no cycle, at every level.
 //!
-//! Read from the source: every `crate::…` path a file names (and every name
-//! inside a `use crate::{…}` group) is an edge from the file's top-level
-//! module to the top-level module the path lands in, a crate-root name
-//! (`crate::Limits`) landing where `lib.rs` re-exports it from. `super::`
-//! paths stay inside their top-level module. Comments, doc comments and
-//! unit-test modules (which may name anything) are left out; `lib.rs` and
-//! the private module for generated code, which only re-export, are not
-//! nodes. Inside a directory module the same rule holds one level down: its
-//! files form no cycle among themselves either.
+//! Read from the source: every path a file names after `crate::`,
+//! `super::` or `self::` (and every name inside a `use …::{…}` group) is
+//! resolved to the module it lands in, a name that a module file
+//! re-exports (`crate::Limits`, `bind::Value`) landing in the child it
+//! comes from. For each directory (the crate root included), a file in
+//! child `a` naming something in child `b` is an edge `a -> b`, and each
+//! directory's graph must be acyclic: `convert` and `json` may not use each
+//! other, nor `json/reader/members.rs` and `json/reader/scalars.rs`.
+//! Comments, doc comments and unit-test modules (which may name anything)
+//! are left out; the private module for generated code, which only
+//! re-exports, is not a node.
 //!
 //! Run alone: `cargo test -p binder-core --test module_graph`.
 
@@ -16,7 +18,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 type Graph = BTreeMap<String, BTreeSet<String>>;
-/// For each edge between top-level modules, the files that make it.
+/// For each edge between two modules of one directory, the files that
+/// make it.
 type Reasons = BTreeMap<(String, String), BTreeSet<String>>;
 
 /// Every `.rs` file under `dir` as its module path (`["bind", "field"]`)
@@ -44,10 +47,26 @@ fn files(dir: &Path, prefix: &[String], out: &mut BTreeMap<Vec<String>, String>)
 
 /// The text without comments and without the unit-test module.
 fn code_of(text: &str) -> String {
-    let code = text
-        .find("#[cfg(test)]\nmod ")
-        .map_or(text, |at| &text[..at]);
-    code.lines()
+    // An inline unit-test module (`#[cfg(test)]` then `mod tests {`) runs to
+    // the end of the file; `#[cfg(test)] mod tests;` is a declaration.
+    let mut end = text.len();
+    let mut lines = text.lines().scan(0, |at, l| {
+        let start = *at;
+        *at += l.len() + 1;
+        Some((start, l.trim()))
+    });
+    while let Some((start, line)) = lines.next() {
+        if line.starts_with("#[cfg(test)]") || line.starts_with("#[cfg(all(test") {
+            if let Some((_, next)) = lines.next() {
+                if next.starts_with("mod ") && next.ends_with('{') {
+                    end = start;
+                    break;
+                }
+            }
+        }
+    }
+    text[..end]
+        .lines()
         .map(|l| l.find("//").map_or(l, |at| &l[..at]))
         .collect::<Vec<_>>()
         .join("\n")
@@ -112,11 +131,12 @@ fn paths_after(code: &str, anchor: &str) -> Vec<Vec<String>> {
     out
 }
 
-/// The names `lib.rs` re-exports at the root, each with the top-level
-/// module it comes from.
-fn root_exports(lib: &str) -> BTreeMap<String, String> {
+/// The names a module file re-exports from its own children
+/// (`pub use errors::{BindError, ..}` in `bind/mod.rs`, `pub use
+/// bind::Bind` in `lib.rs`), each with the child it comes from.
+fn exports_of(code: &str) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
-    for line in lib.lines().map(str::trim) {
+    for line in code.lines().map(str::trim) {
         let Some(rest) = line.strip_prefix("pub use ") else {
             continue;
         };
@@ -203,84 +223,110 @@ fn explain(cycle: &[String], why: &Reasons) -> String {
     out
 }
 
-fn graphs() -> (Graph, BTreeMap<String, Graph>, Reasons) {
+/// For every directory module (the crate root is `""`), the graph of its
+/// children: an edge from child `a` to child `b` when a file in `a` (or
+/// under it) names a path in `b` (or under it), a name a module file
+/// re-exports counting as the child it comes from. A module file naming
+/// its own children makes no edge.
+fn graphs() -> (BTreeMap<String, Graph>, Reasons) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut all = BTreeMap::new();
     files(&src, &[], &mut all);
-    let exports = root_exports(&all[&Vec::new()]);
-    let private = |m: &str| m.starts_with("__private");
-    let mut top = Graph::new();
-    let mut inner: BTreeMap<String, Graph> = BTreeMap::new();
+    let exports: BTreeMap<Vec<String>, BTreeMap<String, String>> = all
+        .iter()
+        .map(|(m, code)| (m.clone(), exports_of(code)))
+        .collect();
+    // A path with each re-exported name replaced by its origin, one level
+    // at a time (`crate::Limits` -> `limits::Limits`).
+    let resolve = |path: &[String]| -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for seg in path {
+            match exports.get(&out).and_then(|e| e.get(seg)) {
+                Some(child)
+                    if child != seg
+                        && all.contains_key(&[&out[..], std::slice::from_ref(child)].concat()) =>
+                {
+                    out.push(child.clone());
+                    out.push(seg.clone());
+                }
+                _ => out.push(seg.clone()),
+            }
+        }
+        out
+    };
+    let is_module = |m: &[String]| all.contains_key(m);
+    let private = |m: &[String]| m.first().is_some_and(|f| f.starts_with("__private"));
+    let mut graphs: BTreeMap<String, Graph> = BTreeMap::new();
     let mut why = Reasons::new();
     for (module, code) in &all {
-        let Some(from) = module.first() else { continue };
-        if private(from) {
+        if module.is_empty() || private(module) {
             continue;
         }
-        top.entry(from.clone()).or_default();
-        let file = module.join("::");
-        for path in paths_after(code, "crate::") {
-            let Some(first) = path.first() else { continue };
-            let to = exports.get(first).unwrap_or(first);
-            if private(to) {
+        let mut named = paths_after(code, "crate::");
+        let parent = &module[..module.len() - 1];
+        for p in paths_after(code, "super::") {
+            named.push([parent, &p[..]].concat());
+        }
+        for p in paths_after(code, "self::") {
+            named.push([&module[..], &p[..]].concat());
+        }
+        for path in named {
+            let path = resolve(&path);
+            if private(&path) {
                 continue;
             }
-            if to != from {
-                top.entry(from.clone()).or_default().insert(to.clone());
-                why.entry((from.clone(), to.clone()))
-                    .or_default()
-                    .insert(file.clone());
-            } else if module.len() == 2 && path.len() >= 2 && path[1] != module[1] {
-                // Inside a directory module, by its full path.
-                inner
-                    .entry(from.clone())
-                    .or_default()
-                    .entry(module[1].clone())
-                    .or_default()
-                    .insert(path[1].clone());
+            // The directory both live in, and the child of it each is in.
+            let common = module.iter().zip(&path).take_while(|(a, b)| a == b).count();
+            if common >= module.len() || common >= path.len() {
+                continue; // the module itself, or one of its ancestors
             }
-        }
-        if module.len() == 2 {
-            for path in paths_after(code, "super::") {
-                if let Some(sibling) = path.first().filter(|s| **s != module[1]) {
-                    inner
-                        .entry(from.clone())
-                        .or_default()
-                        .entry(module[1].clone())
-                        .or_default()
-                        .insert(sibling.clone());
-                }
+            let dir = &module[..common];
+            let (from, to) = (&module[common], &path[common]);
+            if !is_module(&[dir, std::slice::from_ref(to)].concat()) {
+                continue; // a name the directory's own file defines
             }
+            let key = dir.join("::");
+            graphs
+                .entry(key.clone())
+                .or_default()
+                .entry(from.clone())
+                .or_default()
+                .insert(to.clone());
+            why.entry((format!("{key}/{from}"), format!("{key}/{to}")))
+                .or_default()
+                .insert(module.join("::"));
         }
+        // Every module is a node of its directory's graph.
+        let dir = parent.join("::");
+        graphs
+            .entry(dir)
+            .or_default()
+            .entry(module[module.len() - 1].clone())
+            .or_default();
     }
-    // A sibling name that is no file (a name `mod.rs` defines or
-    // re-exports) is not a node.
-    for (dir, graph) in &mut inner {
-        let siblings: BTreeSet<String> = all
-            .keys()
-            .filter(|m| m.len() == 2 && m[0] == *dir)
-            .map(|m| m[1].clone())
-            .collect();
-        for targets in graph.values_mut() {
-            targets.retain(|t| siblings.contains(t));
-        }
-    }
-    (top, inner, why)
+    (graphs, why)
 }
 
 #[test]
 fn binder_core_has_no_module_cycle() {
-    let (top, inner, why) = graphs();
+    let (graphs, why) = graphs();
     // The reading found the graph (a broken reader must not pass).
+    let top = &graphs[""];
     assert!(top.len() >= 10, "modules read: {:?}", top.keys());
     assert!(
         top["bind"].contains("json") && top["bind"].contains("limits"),
         "{top:?}"
     );
-    let mut found: Vec<String> = cycles(&top).iter().map(|c| explain(c, &why)).collect();
-    for (dir, graph) in &inner {
+    assert!(
+        graphs.contains_key("json::reader") && graphs.contains_key("bind"),
+        "{:?}",
+        graphs.keys()
+    );
+    let mut found = Vec::new();
+    for (dir, graph) in &graphs {
         for c in cycles(graph) {
-            found.push(format!("inside {dir}: {}", c.join(" <-> ")));
+            let named: Vec<String> = c.iter().map(|m| format!("{dir}/{m}")).collect();
+            found.push(format!("in `{dir}`: {}", explain(&named, &why)));
         }
     }
     assert!(found.is_empty(), "module cycles:\n{}", found.join("\n"));
