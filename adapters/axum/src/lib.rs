@@ -328,7 +328,7 @@ fn body_limit(
 
 /// Binds `T` from `req`.
 fn bind_to<'r, T: Bind<'r>>(
-    req: &impl binder_http::Request<'r>,
+    req: &impl binder_http::request::Request<'r>,
     limits: &Limits,
 ) -> Result<T, BoundRejection> {
     T::bind_with(req, limits).map_err(|e| BoundRejection(e.into()))

@@ -35,7 +35,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Every attribute, with a runnable example: [`guide`].
+//! Every attribute, with a runnable example: [`guide`]. A request as binder
+//! reads it (an `http` one, or [`request::Parts`] over plain slices in a
+//! test): [`request`].
 //!
 //! # Semantics
 //! - A missing field that is not an `Option`, a `Vec` or `#[bind(default)]`
@@ -59,12 +61,12 @@ mod error;
 pub mod guide;
 pub mod length;
 mod problem;
-mod request;
+pub mod request;
 
 pub use binder_core as core;
 pub use binder_core::bind::{
-    Bind, BindError, Body, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, FromBody,
-    OwnedBind, Parts, Request, Source, UploadedFile,
+    Bind, BindError, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, FromBody, OwnedBind,
+    Source, UploadedFile,
 };
 /// Text-to-value conversion: implement
 /// [`FromText`](convert::FromText) for a type of your own.

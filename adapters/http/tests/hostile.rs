@@ -5,7 +5,8 @@
 
 mod common;
 
-use binder_http::{Bind, BindError, Body, ErrorKind, Limits, Parts};
+use binder_http::request::{Body, Parts};
+use binder_http::{Bind, BindError, ErrorKind, Limits};
 use common::counting::{measure, peak};
 use std::borrow::Cow;
 use std::time::{Duration, Instant};

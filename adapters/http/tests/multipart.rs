@@ -1,7 +1,8 @@
 //! Multipart bodies through the derive: text fields, repeated fields, files
 //! borrowed from the body, and every way a part can be the wrong kind.
 
-use binder_http::{Bind, BindError, Body, FilePart, Parts};
+use binder_http::request::{Body, Parts};
+use binder_http::{Bind, BindError, FilePart};
 
 const BODY: &[u8] = include_bytes!("../../../benches/workloads/multipart4k.bin");
 const CONTENT_TYPE: &[u8] = include_bytes!("../../../benches/workloads/multipart4k.content-type");

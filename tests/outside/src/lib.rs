@@ -26,7 +26,8 @@
 //!   list cut short; the elements past the limit are not converted.
 //!
 //! ```
-//! use binder_http::{Bind, Parts};
+//! use binder_http::request::Parts;
+//! use binder_http::Bind;
 //! use binder_outside_check::Bounded;
 //!
 //! #[derive(Bind, Debug)]
