@@ -422,8 +422,9 @@
 //! # Field types
 //! Integers, floats, `bool`, `char`, `&str`, `Cow<str>`, `String`,
 //! `FilePart`, nested structs deriving `Bind` (from a JSON object), any
-//! `FromText` type, and `Option`/`Vec` of these. Anything else is a compile
-//! error that names the type and lists what binds:
+//! `FromText` type, and `Option`/`Vec` of these, and any type implementing
+//! [`Field`](crate::field::Field) (see [`field`](crate::field)). Anything
+//! else is a compile error that names the type and lists what binds:
 //!
 //! ```compile_fail
 //! use binder_http::Bind;
