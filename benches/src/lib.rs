@@ -4,7 +4,8 @@
 //! result before anything is measured.
 #![forbid(unsafe_code)]
 
-use binder_http::{Bind, Body, Parts};
+use binder_http::request::{Body, Parts};
+use binder_http::Bind;
 use serde::Deserialize;
 use std::borrow::Cow;
 

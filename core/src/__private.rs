@@ -337,11 +337,11 @@ pub fn with_key<'r>(
 ) {
     if pair.key_needs_decoding() {
         let mut key_buf = [0u8; MAX_KEY];
-        if let Some(key) = crate::percent::decode_into(pair.key(), &mut key_buf) {
+        if let Some(key) = crate::percent::decode_into(pair.key_as_sent(), &mut key_buf) {
             f(Ref::Copied(key), raw);
         }
     } else {
-        f(Ref::Borrowed(pair.key()), raw);
+        f(Ref::Borrowed(pair.key_as_sent()), raw);
     }
 }
 

@@ -34,7 +34,7 @@ use crate::text::Slice;
 ///
 /// ```
 /// let pairs: Vec<_> = binder_core::form::pairs(b"a=1&&b&c=x=y")
-///     .map(|p| p.map(|p| (p.key(), p.value())))
+///     .map(|p| p.map(|p| (p.key_as_sent(), p.value_as_sent())))
 ///     .collect::<Result<_, _>>()?;
 /// assert_eq!(pairs, [(&b"a"[..], &b"1"[..]), (b"b", b""), (b"c", b"x=y")]);
 /// # Ok::<(), binder_core::Error>(())
@@ -188,7 +188,7 @@ impl<'a> Iterator for Pairs<'a> {
 /// let first = ByteSet::new().with(b'a');
 /// let mut seen = Vec::new();
 /// form::walk(b"x=1&age=36&b=2&%61=3", &Limits::DEFAULT, &first, |p| {
-///     seen.push(p.key());
+///     seen.push(p.key_as_sent());
 ///     false
 /// })?;
 /// assert_eq!(seen, [&b"age"[..], b"%61"]);
@@ -237,7 +237,7 @@ pub fn walk<'a>(
 ///         ages.push(c.value(4).bytes());
 ///     } else if first == b'%' {
 ///         let pair = c.pair()?;
-///         ages.push(pair.value());
+///         ages.push(pair.value_as_sent());
 ///     } else {
 ///         c.skip()?;
 ///     }
@@ -459,15 +459,17 @@ impl PartialEq for Pair<'_> {
 impl Eq for Pair<'_> {}
 
 impl<'a> Pair<'a> {
-    /// The key as sent, not decoded.
+    /// The key as sent, not decoded ([`Pair::decoded_key`] decodes it).
     #[inline]
-    pub fn key(&self) -> &'a [u8] {
+    pub fn key_as_sent(&self) -> &'a [u8] {
         self.key
     }
 
-    /// The value as sent, not decoded (empty when the piece had no `=`).
+    /// The value as sent, not decoded (empty when the piece had no `=`;
+    /// [`Pair::decoded_value`] decodes it, [`Pair::raw_value`] hands it to
+    /// a conversion).
     #[inline]
-    pub fn value(&self) -> &'a [u8] {
+    pub fn value_as_sent(&self) -> &'a [u8] {
         self.value
     }
 
@@ -575,7 +577,10 @@ mod tests {
 
     fn raw(input: &[u8]) -> alloc::vec::Vec<(&[u8], &[u8], usize)> {
         pairs(input)
-            .map(|p| p.map(|p| (p.key(), p.value(), p.offset())).unwrap())
+            .map(|p| {
+                p.map(|p| (p.key_as_sent(), p.value_as_sent(), p.offset()))
+                    .unwrap()
+            })
             .collect()
     }
 

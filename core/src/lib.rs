@@ -28,8 +28,8 @@
 //! let mut age = None;
 //! for pair in query::pairs(b"name=Ada&age=36") {
 //!     let pair = pair?;
-//!     if pair.key() == b"age" {
-//!         age = Some(binder_core::convert::parse_text::<u32>(pair.value())?);
+//!     if pair.key_as_sent() == b"age" {
+//!         age = Some(binder_core::convert::parse_text::<u32>(pair.value_as_sent())?);
 //!     }
 //! }
 //! assert_eq!(age, Some(36));

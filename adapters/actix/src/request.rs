@@ -2,7 +2,7 @@
 
 use actix_web::http::header;
 use actix_web::HttpRequest;
-use binder_http::{Body, Request};
+use binder_http::request::{Body, Request};
 
 /// A view of an actix-web request and its body bytes for binding: path
 /// parameters from the matched route, the query string, the headers (every

@@ -196,7 +196,7 @@ async fn a_body_in_one_chunk_is_not_copied() {
     /// Where the body bound from lay.
     struct Ptr(usize);
     impl<'r> binder_http::FromBody<'r> for Ptr {
-        fn from_body(b: &'r [u8]) -> Result<Self, binder_http::core::ValueError> {
+        fn from_body(b: &'r [u8]) -> Result<Self, binder_http::field::ValueError> {
             Ok(Ptr(b.as_ptr() as usize))
         }
     }

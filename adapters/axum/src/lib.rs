@@ -78,11 +78,11 @@ use bytes::Bytes;
 use http::request::Parts;
 use http_body::Body as _;
 
+/// The trait a bound type implements.
+pub use binder_core::bind::Bind;
 /// Derives [`Bind`](trait@Bind) for a struct, with generated code naming
 /// this crate; the attributes: [`binder_http::guide`].
 pub use binder_derive::BindAxum as Bind;
-/// The trait a bound type implements.
-pub use binder_http::core::bind::Bind;
 pub use binder_http::{
     BindError, Error, ErrorKind, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, Formats,
     FromBody, Limits, Source, UploadedFile, PROBLEM_JSON,
@@ -328,7 +328,7 @@ fn body_limit(
 
 /// Binds `T` from `req`.
 fn bind_to<'r, T: Bind<'r>>(
-    req: &impl binder_http::Request<'r>,
+    req: &impl binder_http::request::Request<'r>,
     limits: &Limits,
 ) -> Result<T, BoundRejection> {
     T::bind_with(req, limits).map_err(|e| BoundRejection(e.into()))

@@ -82,7 +82,8 @@ impl Error {
     /// everything else.
     ///
     /// ```
-    /// use binder_http::{Bind, Body, Parts};
+    /// use binder_http::request::{Body, Parts};
+    /// use binder_http::Bind;
     ///
     /// #[derive(Bind, Debug)]
     /// struct B { #[bind(body)] n: u32 }
@@ -120,7 +121,8 @@ impl Error {
     /// failing field by field.
     ///
     /// ```
-    /// use binder_http::{Bind, Limits, Parts};
+    /// use binder_http::request::Parts;
+    /// use binder_http::{Bind, Limits};
     ///
     /// #[derive(Bind, Debug)]
     /// struct Q { #[bind(query)] a: Vec<u8> }

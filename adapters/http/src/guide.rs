@@ -7,7 +7,8 @@
 //! fields.
 //!
 //! ```
-//! use binder_http::{Bind, Body, Parts};
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::Bind;
 //!
 //! #[derive(Bind)]
 //! struct Sources<'r> {
@@ -48,7 +49,8 @@
 //! on it is all it needs.
 //!
 //! ```
-//! use binder_http::{Bind, Body, Parts};
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::Bind;
 //!
 //! #[derive(Bind)]
 //! #[bind(query)]
@@ -88,13 +90,14 @@
 //! # Path values are raw
 //! A router hands binder path parameters as they are in the request's
 //! path, percent-encoded (matchit's `Params`, axum's `RawPathParams`, the
-//! `path` of [`Parts`](crate::Parts)); binder decodes each exactly once,
+//! `path` of [`Parts`](crate::request::Parts)); binder decodes each exactly once,
 //! into the field's type. A router that has already decoded its values
 //! must not be given to binder as they are: `%2541` would become `%41`
 //! there and `A` here.
 //!
 //! ```
-//! use binder_http::{Bind, Parts};
+//! use binder_http::request::Parts;
+//! use binder_http::Bind;
 //!
 //! #[derive(Bind)]
 //! struct File {
@@ -111,7 +114,8 @@
 //! them, as the `cookie` crate reads it; `keep_quotes` binds it as sent.
 //!
 //! ```
-//! use binder_http::{Bind, Parts};
+//! use binder_http::request::Parts;
+//! use binder_http::Bind;
 //!
 //! #[derive(Bind)]
 //! struct Prefs<'r> {
@@ -132,7 +136,8 @@
 //! `SCREAMING_SNAKE_CASE`, `kebab-case`); header names are not renamed.
 //!
 //! ```
-//! use binder_http::{Bind, Parts};
+//! use binder_http::request::Parts;
+//! use binder_http::Bind;
 //!
 //! #[derive(Bind)]
 //! #[bind(rename_all = "camelCase")]
@@ -154,7 +159,8 @@
 //! `Some("")`. `required` refuses an empty value as well as a missing one.
 //!
 //! ```
-//! use binder_http::{Bind, Parts};
+//! use binder_http::request::Parts;
+//! use binder_http::Bind;
 //!
 //! #[derive(Bind, Debug)]
 //! struct Profile<'r> {
@@ -178,7 +184,8 @@
 //! (`tags=a&tags=b`).
 //!
 //! ```
-//! use binder_http::{Bind, Parts};
+//! use binder_http::request::Parts;
+//! use binder_http::Bind;
 //!
 //! #[derive(Bind)]
 //! struct Filter<'r> {
@@ -200,7 +207,8 @@
 //! `Default::default()`.
 //!
 //! ```
-//! use binder_http::{Bind, Body, Parts};
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::Bind;
 //!
 //! #[derive(Bind)]
 //! struct Page {
@@ -233,7 +241,8 @@
 //! and owns a decoded copy when it must; `String` always owns.
 //!
 //! ```
-//! use binder_http::{Bind, Parts};
+//! use binder_http::request::Parts;
+//! use binder_http::Bind;
 //! use std::borrow::Cow;
 //!
 //! #[derive(Bind)]
@@ -255,7 +264,8 @@
 //! for full control.)
 //!
 //! ```
-//! use binder_http::{Bind, Parts};
+//! use binder_http::request::Parts;
+//! use binder_http::Bind;
 //! use std::net::IpAddr;
 //!
 //! #[derive(Bind)]
@@ -278,7 +288,8 @@
 //! file.
 //!
 //! ```
-//! use binder_http::{Bind, Body, FilePart, Parts};
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::{Bind, FilePart};
 //!
 //! #[derive(Bind)]
 //! struct Upload<'r> {
@@ -329,7 +340,8 @@
 //! when every field bound; what it records joins the same error list.
 //!
 //! ```
-//! use binder_http::{Bind, Errors, Parts, Source};
+//! use binder_http::request::Parts;
+//! use binder_http::{Bind, Errors, Source};
 //!
 //! #[derive(Bind, Debug)]
 //! #[bind(validate = Range::check)]
@@ -359,7 +371,8 @@
 //! submitted value.
 //!
 //! ```
-//! use binder_http::{Bind, Parts};
+//! use binder_http::request::Parts;
+//! use binder_http::Bind;
 //!
 //! #[derive(Bind, Debug)]
 //! struct Order {
@@ -403,18 +416,19 @@
 //!     q: u8,
 //! }
 //! # use binder_http::Bind as _;
-//! # assert_eq!(Q::bind(&binder_http::Parts { query: Some("q=1"), ..Default::default() }).unwrap().q, 1);
+//! # assert_eq!(Q::bind(&binder_http::request::Parts { query: Some("q=1"), ..Default::default() }).unwrap().q, 1);
 //! ```
 //!
 //! # Field types
 //! Integers, floats, `bool`, `char`, `&str`, `Cow<str>`, `String`,
 //! `FilePart`, nested structs deriving `Bind` (from a JSON object), any
 //! `FromText` type, `Option`/`Vec` of these, `BTreeMap`/`HashMap` of them
-//! with `FromText` keys,
-//! and `Box<T>`/`Option<Box<T>>` of any of them. A struct may hold itself
-//! (`Vec<Self>`, `Option<Box<Self>>`, a map of `Self`): the JSON depth
-//! limit bounds how deep a request nests it. Anything else is a compile
-//! error that names the type and lists what binds:
+//! with `FromText` keys, `Box<T>`/`Option<Box<T>>` of any of them, and any
+//! type implementing [`Field`](crate::field::Field) (see
+//! [`field`](crate::field)). A struct may hold itself (`Vec<Self>`,
+//! `Option<Box<Self>>`, a map of `Self`): the JSON depth limit bounds how
+//! deep a request nests it. Anything else is a compile error that names the
+//! type and lists what binds:
 //!
 //! ```compile_fail
 //! use binder_http::Bind;
@@ -434,7 +448,8 @@
 //! array; errors name the path (`items[1].qty`).
 //!
 //! ```
-//! use binder_http::{Bind, Body, Parts};
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::Bind;
 //!
 //! #[derive(Bind, Debug)]
 //! struct Item<'r> {
@@ -475,7 +490,8 @@
 //! struct and the setting accept.
 //!
 //! ```
-//! use binder_http::{Bind, BindError, Body, Formats, Limits, Parts};
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::{Bind, BindError, Formats, Limits};
 //!
 //! #[derive(Bind, Debug)]
 //! #[bind(accept = "json")]
@@ -567,7 +583,8 @@
 //! `filter[team]` fills a map. Errors name the path.
 //!
 //! ```
-//! use binder_http::{Bind, Body, Parts};
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::Bind;
 //!
 //! #[derive(Bind, Debug)]
 //! struct Line {

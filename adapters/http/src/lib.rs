@@ -35,7 +35,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Every attribute, with a runnable example: [`guide`].
+//! Every attribute, with a runnable example: [`guide`]. A request as binder
+//! reads it (an `http` one, or [`request::Parts`] over plain slices in a
+//! test): [`request`]. A field type of your own: [`field`].
 //!
 //! # Semantics
 //! - A missing field that is not an `Option`, a `Vec` or `#[bind(default)]`
@@ -56,19 +58,25 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod error;
+pub mod field;
 pub mod guide;
 pub mod length;
 mod problem;
-mod request;
+pub mod request;
 
-pub use binder_core as core;
 pub use binder_core::bind::{
-    Bind, BindError, Body, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, FromBody,
-    OwnedBind, Parts, Request, Source, UploadedFile,
+    Bind, BindError, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, FromBody, OwnedBind,
+    Source, UploadedFile,
 };
 /// Text-to-value conversion: implement
 /// [`FromText`](convert::FromText) for a type of your own.
 pub use binder_core::convert;
+/// The JSON pull reader a [`Field`](field::Field) or
+/// [`Value`](field::Value) of your own is handed ([`json::Reader`]), what it
+/// hands out (the [`json::Kind`] of the next value, strings as
+/// [`json::JsonStr`], numbers as [`json::Number`]) and its depth bound
+/// ([`json::MAX_DEPTH`]).
+pub use binder_core::json;
 pub use binder_core::{ErrorKind, Formats, Limits};
 /// Derives [`Bind`](trait@Bind) for a struct; see the crate docs.
 pub use binder_derive::Bind;

@@ -20,7 +20,8 @@ pub const PROBLEM_JSON: &str = "application/problem+json";
 /// The problem details body for `error` (see [`Error::problem_json`]).
 ///
 /// ```
-/// use binder_http::{Bind, Parts};
+/// use binder_http::request::Parts;
+/// use binder_http::Bind;
 ///
 /// #[derive(Bind, Debug)]
 /// struct Q { #[bind(query)] page: u32 }

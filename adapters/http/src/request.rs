@@ -1,7 +1,41 @@
-//! `http` types as a [`Request`] binder can read.
+//! A request as binder reads it: the [`Request`] trait a bound type reads
+//! its sources through, [`HttpRequest`] (an `http` request, its parts and
+//! body bytes, and the router's [`PathParams`]), [`Parts`] (a request over
+//! plain slices, for tests and for servers whose types are not `http`'s) and
+//! [`Body`] (the body, classified by its `Content-Type`).
+//!
+//! The names are this module's, not the crate root's: `Parts`, `Body` and
+//! `Request` are also `http`'s and axum's, so a handler that imports both
+//! writes `request::Parts` (or `use binder_http::request::{Body, Parts};`
+//! in a test module).
+//!
+//! ```
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::Bind;
+//!
+//! #[derive(Bind)]
+//! struct Search<'r> {
+//!     #[bind(query)]
+//!     page: u32,
+//!     #[bind(header = "X-Request-ID")]
+//!     trace: &'r str,
+//!     #[bind(body)]
+//!     q: &'r str,
+//! }
+//!
+//! let req = Parts {
+//!     query: Some("page=2"),
+//!     headers: &[("X-Request-ID", b"7f3c")],
+//!     body: Body::classify(Some(b"application/json"), br#"{"q":"tea"}"#),
+//!     ..Parts::default()
+//! };
+//! let s = Search::bind(&req).unwrap();
+//! assert_eq!((s.page, s.trace, s.q), (2, "7f3c", "tea"));
+//! ```
 
 use crate::Error;
-use binder_core::bind::{Bind, Body, Request};
+use binder_core::bind::Bind;
+pub use binder_core::bind::{Body, Parts, Request};
 use binder_core::Limits;
 
 /// The path parameters a router matched: names and raw (percent-encoded)

@@ -1,7 +1,8 @@
 //! Allocation budgets of whole binds, measured with a counting allocator.
 #![allow(dead_code)]
 
-use binder_http::{Bind, Body, Parts};
+use binder_http::request::{Body, Parts};
+use binder_http::Bind;
 
 mod common;
 

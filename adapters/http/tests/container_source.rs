@@ -3,7 +3,8 @@
 //! `raw_body` fields are untouched, and nested structs bind with theirs.
 #![allow(dead_code)]
 
-use binder_http::{Bind, Body, Parts};
+use binder_http::request::{Body, Parts};
+use binder_http::Bind;
 use std::borrow::Cow;
 
 #[derive(Bind, Debug)]

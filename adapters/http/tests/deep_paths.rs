@@ -2,7 +2,8 @@
 //! fully, so different fields never look the same (in `Display`, `Debug`
 //! and problem+json alike), and the list stays within `max_errors`.
 
-use binder_http::{Bind, BindError, Body, Limits, Parts};
+use binder_http::request::{Body, Parts};
+use binder_http::{Bind, BindError, Limits};
 use std::collections::HashSet;
 
 /// `L0 { k: Vec<L1> }`, ..., `L59 { k: Vec<Leaf> }`: 60 levels of objects

@@ -1,7 +1,8 @@
 //! `#[derive(Bind)]` through the public API: values, semantics, errors.
 #![allow(dead_code)]
 
-use binder_http::{Bind, BindError, Body, Limits, Parts};
+use binder_http::request::{Body, Parts};
+use binder_http::{Bind, BindError, Limits};
 use std::borrow::Cow;
 
 const QUERY5: &str = include_str!("../../../benches/workloads/query5.txt");

@@ -3,7 +3,8 @@
 //! in functions that own the request; the problem details count errors and
 //! fields apart; what the client reads never carries a developer's hint.
 
-use binder_http::{Bind, Body, Error, Parts};
+use binder_http::request::{Body, Parts};
+use binder_http::{Bind, Error};
 use std::borrow::Cow;
 
 #[derive(Bind, Debug)]

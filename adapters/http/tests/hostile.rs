@@ -5,7 +5,8 @@
 
 mod common;
 
-use binder_http::{Bind, BindError, Body, ErrorKind, Limits, Parts};
+use binder_http::request::{Body, Parts};
+use binder_http::{Bind, BindError, ErrorKind, Limits};
 use common::counting::{measure, peak};
 use std::borrow::Cow;
 use std::time::{Duration, Instant};
@@ -90,7 +91,7 @@ struct Inner<'r> {
 fn a_deep_optional_value_is_skipped_in_linear_time() {
     const RATIO: f64 = 15.0;
     let mut limits = Limits::default();
-    limits.max_json_depth = binder_http::core::json::MAX_DEPTH;
+    limits.max_json_depth = binder_http::json::MAX_DEPTH;
     let doc = |levels: usize| {
         let mut b = b"{\"a\":{\"c\":".to_vec();
         b.extend(std::iter::repeat_n(&b"{\"c\":"[..], levels).flatten());
@@ -111,7 +112,7 @@ fn a_deep_optional_value_is_skipped_in_linear_time() {
             .min()
             .unwrap()
     };
-    let levels = binder_http::core::json::MAX_DEPTH - 8;
+    let levels = binder_http::json::MAX_DEPTH - 8;
     let (small, large) = (time(&doc(levels / 10)), time(&doc(levels)));
     let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-9);
     assert!(

@@ -4,7 +4,8 @@
 
 mod common;
 
-use binder_http::{Bind, BindError, Body, Parts};
+use binder_http::request::{Body, Parts};
+use binder_http::{Bind, BindError};
 use common::orders::{CreateOrder, CreateOrderRef};
 use std::borrow::Cow;
 

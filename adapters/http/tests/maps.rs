@@ -1,7 +1,8 @@
 //! Maps and bracketed keys: `filter[team]=core` and JSON objects into
 //! `BTreeMap`/`HashMap`, `tags[]=a` into lists.
 
-use binder_http::{Bind, Body, Parts};
+use binder_http::request::{Body, Parts};
+use binder_http::Bind;
 use std::collections::{BTreeMap, HashMap};
 
 #[derive(Bind, Debug)]

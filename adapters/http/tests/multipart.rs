@@ -1,7 +1,8 @@
 //! Multipart bodies through the derive: text fields, repeated fields, files
 //! borrowed from the body, and every way a part can be the wrong kind.
 
-use binder_http::{Bind, BindError, Body, FilePart, Parts};
+use binder_http::request::{Body, Parts};
+use binder_http::{Bind, BindError, FilePart};
 
 const BODY: &[u8] = include_bytes!("../../../benches/workloads/multipart4k.bin");
 const CONTENT_TYPE: &[u8] = include_bytes!("../../../benches/workloads/multipart4k.content-type");
@@ -240,10 +241,11 @@ fn uploaded_files_bind_into_owned_structs_from_plain_bytes_by_copying() {
     );
 }
 
-fn first_file(body: &[u8]) -> binder_http::core::multipart::Part<'_> {
+fn first_file(body: &[u8]) -> binder_http::field::Part<'_> {
     let ct = CONTENT_TYPE.trim_ascii_end();
-    let boundary = binder_http::core::multipart::Boundary::from_content_type(ct).unwrap();
-    binder_http::core::multipart::parts(body, &boundary)
+    // The multipart scanner is binder-core's (not re-exported by binder-http).
+    let boundary = binder_core::multipart::Boundary::from_content_type(ct).unwrap();
+    binder_core::multipart::parts(body, &boundary)
         .map(Result::unwrap)
         .find(|p| p.is_file())
         .unwrap()

@@ -2,7 +2,8 @@
 //! `address[city]`, `address.city`, `items[0][sku]`, `items[0].sku`.
 #![allow(dead_code)]
 
-use binder_http::{Bind, Body, Parts};
+use binder_http::request::{Body, Parts};
+use binder_http::Bind;
 
 #[derive(Bind, Debug, PartialEq)]
 struct Address {

@@ -2,7 +2,8 @@
 //! JSON and from bracketed form, query and multipart names, bounded by the
 //! depth limit: past it a depth error, never a stack overflow.
 
-use binder_http::{Bind, Body, ErrorKind, Limits, Parts};
+use binder_http::request::{Body, Parts};
+use binder_http::{Bind, ErrorKind, Limits};
 use std::collections::BTreeMap;
 
 #[derive(Bind, Debug, PartialEq)]

@@ -53,7 +53,8 @@
 //! attributes, each with an example: [`binder_http::guide`].
 //!
 //! ```
-//! use binder_hyper::{Bind, Formats, Limits, Parts};
+//! use binder_hyper::request::Parts;
+//! use binder_hyper::{Bind, Formats, Limits};
 //!
 //! #[derive(Bind)]
 //! #[bind(query)]
@@ -81,9 +82,9 @@ pub use binder_core::bind::Bind;
 /// this crate; the attributes: [`binder_http::guide`].
 pub use binder_derive::BindHyper as Bind;
 pub use binder_http::{
-    bind_parts, bind_parts_with, length, BindError, Body, Decoded, ErrorKind, Errors, FieldError,
-    FieldErrorKind, FieldPath, FilePart, Formats, FromBody, HttpRequest, Limits, OwnedBind, Parts,
-    PathParams, Source, UploadedFile, PROBLEM_JSON,
+    bind_parts, bind_parts_with, length, request, BindError, Decoded, ErrorKind, Errors,
+    FieldError, FieldErrorKind, FieldPath, FilePart, Formats, FromBody, HttpRequest, Limits,
+    OwnedBind, PathParams, Source, UploadedFile, PROBLEM_JSON,
 };
 
 /// What generated code names. Not a public API.

@@ -10,7 +10,8 @@ pub mod facade {
 
 #[cfg(test)]
 mod tests {
-    use binder_http::{Bind, Parts};
+    use binder_http::request::Parts;
+    use binder_http::Bind;
 
     #[derive(Bind)]
     struct Plain {

@@ -12,7 +12,8 @@ pub mod facade {
 
 #[cfg(test)]
 mod tests {
-    use binder_hyper::{Bind, BindError, Body, FilePart, Formats, Limits, Parts};
+    use binder_hyper::request::{Body, Parts};
+    use binder_hyper::{Bind, BindError, FilePart, Formats, Limits};
 
     #[derive(Bind, Debug)]
     #[bind(body, accept = "json, multipart")]

@@ -8,7 +8,7 @@
 //! allocation in a [`heapless::Vec`]. binder cannot know it (and the orphan
 //! rule forbids implementing binder's traits for heapless's type here), so
 //! it is a newtype, and it implements one trait:
-//! [`Field`] (`binder_http::core::bind::Field`), the trait every field's type
+//! [`Field`] (`binder_http::field::Field`), the trait every field's type
 //! implements, with `Vec<T>`'s rules:
 //!
 //! - every value of a repeated query key or form name, in order
@@ -26,7 +26,8 @@
 //!   list cut short; the elements past the limit are not converted.
 //!
 //! ```
-//! use binder_http::{Bind, Parts};
+//! use binder_http::request::Parts;
+//! use binder_http::Bind;
 //! use binder_outside_check::Bounded;
 //!
 //! #[derive(Bind, Debug)]
@@ -44,11 +45,10 @@
 #![deny(missing_docs)]
 
 use binder_http::convert::{Raw, Ref};
-use binder_http::core::bind::json::next_segment;
-use binder_http::core::bind::{Field, JsonCx, Rejected, Segment, Value};
-use binder_http::core::json::{Kind, Reader};
-use binder_http::core::multipart::Part;
-use binder_http::core::{Error, ValueError};
+use binder_http::field::{
+    next_segment, Error, Field, JsonCx, Part, Rejected, Segment, Value, ValueError,
+};
+use binder_http::json::{Kind, Reader};
 use binder_http::FieldErrorKind;
 
 /// What a [`Bounded`] field is told when more than `N` values arrive. A

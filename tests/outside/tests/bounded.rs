@@ -3,7 +3,7 @@
 //! takes, at its limit and past it, and with element errors compared with
 //! what binder's own `Vec<T>` reports for the same input.
 
-use binder_http::core::ValueErrorKind;
+use binder_http::field::{ValueError, ValueErrorKind};
 use binder_http::{Bind, BindError, FieldErrorKind, OwnedBind, Source};
 use binder_outside_check::{Bounded, TOO_MANY};
 
@@ -138,7 +138,7 @@ fn binds_exactly_at_the_limit() {
 
 #[test]
 fn refuses_one_past_the_limit_with_a_value_error() {
-    let too_many = FieldErrorKind::Invalid(binder_http::core::ValueError::custom(TOO_MANY));
+    let too_many = FieldErrorKind::Invalid(ValueError::custom(TOO_MANY));
     let err = bind::<Search>(&get("tag=a&tag=b&tag=c&tag=d")).unwrap_err();
     assert_eq!(only_error(&err), (Source::Query, "tag".into(), too_many));
     assert_eq!(
@@ -184,7 +184,7 @@ fn values_past_the_limit_are_not_converted() {
     assert_eq!(only_error(&err).1, "id");
     assert_eq!(
         only_error(&err).2,
-        FieldErrorKind::Invalid(binder_http::core::ValueError::custom(TOO_MANY))
+        FieldErrorKind::Invalid(ValueError::custom(TOO_MANY))
     );
     // Blank values add nothing to a list of numbers, so take no place.
     let ids: Ids = bind(&get("id=&id=1&id=&id=2")).unwrap();
@@ -227,7 +227,7 @@ fn same_as_vec(req: &Request) -> Result<Vec<u32>, BindError> {
 
 #[test]
 fn element_errors_are_reported_as_vec_reports_them() {
-    let invalid = |kind| FieldErrorKind::Invalid(binder_http::core::ValueError::new(kind));
+    let invalid = |kind| FieldErrorKind::Invalid(ValueError::new(kind));
     let cases: Vec<(Request, Source, &str, FieldErrorKind)> = vec![
         (
             get("q=1&q=x&q=3"),
@@ -367,7 +367,7 @@ fn elements_with_members_bind_from_objects_and_pieces() {
     let too_many = (
         Source::Body,
         "lines".to_string(),
-        FieldErrorKind::Invalid(binder_http::core::ValueError::custom(TOO_MANY)),
+        FieldErrorKind::Invalid(ValueError::custom(TOO_MANY)),
     );
     let three = r#"{"lines":[{"sku":"a","qty":1},{"sku":"b","qty":2},{"sku":"c","qty":3}]}"#;
     assert_eq!(
