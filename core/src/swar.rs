@@ -7,14 +7,20 @@
 //! is zero exactly where the needle is, and `(v - LO) & !v & HI` flags zero
 //! bytes. Flags above the lowest true one can be false (a borrow carries
 //! upward), so only the lowest flag is ever used, and it is always exact.
+//!
+//! The crate's one home for these tricks: the JSON reader's string and
+//! member-name scans and the ASCII check of `text` take their constants and
+//! [`flags`] from here.
 
-const LO: u64 = 0x0101_0101_0101_0101;
-const HI: u64 = 0x8080_8080_8080_8080;
+/// `0x01` in every byte.
+pub(crate) const LO: u64 = 0x0101_0101_0101_0101;
+/// `0x80` in every byte: the flag bits.
+pub(crate) const HI: u64 = 0x8080_8080_8080_8080;
 
 /// Flags (high bit per byte) where `word` holds any of `needles`; only the
 /// lowest flag is exact.
 #[inline(always)]
-fn flags<const N: usize>(word: u64, needles: [u8; N]) -> u64 {
+pub(crate) fn flags<const N: usize>(word: u64, needles: [u8; N]) -> u64 {
     let mut found = 0;
     let mut k = 0;
     while k < N {

@@ -19,7 +19,7 @@
 //! conversions that call it).
 #![allow(unsafe_code)]
 
-const HI: u64 = 0x8080_8080_8080_8080;
+use crate::swar::HI;
 
 /// Whether every byte is below `0x80`: one OR per eight bytes, no early
 /// exit (text is nearly always ASCII, so there is nothing to exit early for).

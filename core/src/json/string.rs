@@ -3,9 +3,7 @@
 
 use crate::borrow::{Ref, Text};
 use crate::error::{ValueError, ValueErrorKind};
-
-const LO: u64 = 0x0101_0101_0101_0101;
-const HI: u64 = 0x8080_8080_8080_8080;
+use crate::swar::{HI, LO};
 
 /// The index of the first byte at or after `i` that ends a run of plain
 /// string bytes: `"`, `\` or a control byte (below 0x20); `bytes.len()` if

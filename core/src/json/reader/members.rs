@@ -258,10 +258,8 @@ pub(crate) fn short_name(bytes: &[u8], i: usize) -> u64 {
         Some(chunk) => u64::from_le_bytes(chunk.try_into().unwrap_or_default()),
         None => short_tail(bytes, i),
     };
-    const LO: u64 = 0x0101_0101_0101_0101;
-    let q = w ^ (LO * u64::from(b'"'));
     // The lowest flag is exact: the lowest byte equal to `"`.
-    let found = q.wrapping_sub(LO) & !q & (LO << 7);
+    let found = crate::swar::flags(w, [b'"']);
     if found == 0 {
         return 0;
     }
