@@ -3,12 +3,12 @@
 //! axum cost is the extractor router's run minus the same router with a
 //! handler that extracts nothing (`axum_no_extractors`): the docs show both
 //! rows and the ratio of binder to their difference. `binder_axum` is the
-//! bare router's route with `binder_axum::Bound<MixedOrder>` as its one
+//! bare router's route with `binder_axum::Bound<CreateOrder>` as its one
 //! extractor (its handler drops the order and answers as the bare one);
 //! minus the bare router too, it is binder's whole cost inside axum:
 //! reading the body, the path, binding, and dropping what it bound.
 //!
-//! And through actix-web 4: binder-actix's `Bound<MixedOrder>` route
+//! And through actix-web 4: binder-actix's `Bound<CreateOrder>` route
 //! (`binder_actix_bound`) and actix's own extractors (`web::Path`,
 //! `web::Query`, a typed `web::Header`, `HttpRequest::cookie`, `web::Json`:
 //! `actix_extractors`), each minus actix's bare route
@@ -32,15 +32,15 @@ fn request() -> http::Request<Vec<u8>> {
 // and drop theirs in both rows, so their difference excludes it too.
 #[library_benchmark]
 #[bench::mixed(request())]
-fn binder_owned(req: http::Request<Vec<u8>>) -> (MixedOrder, http::Request<Vec<u8>>) {
-    let o = binder_mixed::<MixedOrder>(black_box(&req));
+fn binder_owned(req: http::Request<Vec<u8>>) -> (CreateOrder, http::Request<Vec<u8>>) {
+    let o = binder_mixed::<CreateOrder>(black_box(&req));
     (o, req)
 }
 
 #[library_benchmark]
 #[bench::mixed(request())]
 fn binder_borrowed(req: http::Request<Vec<u8>>) -> (usize, http::Request<Vec<u8>>) {
-    let o = binder_mixed::<MixedOrderRef>(black_box(&req));
+    let o = binder_mixed::<CreateOrderStr>(black_box(&req));
     (o.trace.len() + o.session.len(), req)
 }
 

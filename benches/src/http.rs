@@ -81,7 +81,7 @@ async fn binder_service(
     };
     let limits = binder_http::Limits::default();
     Ok(
-        match binder_hyper::bind::<binder_bench::MixedOrder, _>(req, &[("team", team)], &limits)
+        match binder_hyper::bind::<binder_bench::CreateOrder, _>(req, &[("team", team)], &limits)
             .await
         {
             Ok((o, _)) => {

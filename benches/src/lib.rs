@@ -195,77 +195,9 @@ pub fn sonic_rs_into<'r, T: Deserialize<'r>>(body: &'r [u8]) -> T {
     sonic_rs::from_slice(body).expect("parses")
 }
 
-/// `mixed.http`.
-pub const MIXED: &[u8] = include_bytes!("../workloads/mixed.http");
-
-/// `mixed.http` as an `http::Request`, the way a server hands it over.
-pub fn mixed_request<B: From<Vec<u8>>>() -> http::Request<B> {
-    let head_end = MIXED
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("a head");
-    let head = std::str::from_utf8(&MIXED[..head_end]).expect("ascii");
-    let mut lines = head.split("\r\n");
-    let mut start = lines.next().expect("a request line").split(' ');
-    let (method, target) = (start.next().expect("method"), start.next().expect("target"));
-    let mut req = http::Request::builder().method(method).uri(target);
-    for line in lines {
-        let (name, value) = line.split_once(": ").expect("a header");
-        req = req.header(name, value);
-    }
-    req.body(B::from(MIXED[head_end + 4..].to_vec()))
-        .expect("a request")
-}
-
-/// The order of `mixed.http`, owned.
-#[derive(Bind, Debug, PartialEq)]
-pub struct MixedOrder {
-    #[bind(path = "team")]
-    pub team_id: u32,
-    #[bind(query)]
-    pub dry_run: bool,
-    #[bind(query)]
-    pub limit: u32,
-    #[bind(header = "X-Request-ID")]
-    pub trace: String,
-    #[bind(cookie)]
-    pub session: String,
-    #[bind(body, required)]
-    pub email: String,
-    #[bind(body)]
-    pub sku: String,
-    #[bind(body)]
-    pub qty: u32,
-    #[bind(body)]
-    pub note: Option<String>,
-    #[bind(body)]
-    pub express: bool,
-}
-
-/// The order of `mixed.http`, borrowed.
-#[derive(Bind, Debug, PartialEq)]
-pub struct MixedOrderRef<'r> {
-    #[bind(path = "team")]
-    pub team_id: u32,
-    #[bind(query)]
-    pub dry_run: bool,
-    #[bind(query)]
-    pub limit: u32,
-    #[bind(header = "X-Request-ID")]
-    pub trace: &'r str,
-    #[bind(cookie)]
-    pub session: &'r str,
-    #[bind(body, required)]
-    pub email: Cow<'r, str>,
-    #[bind(body)]
-    pub sku: &'r str,
-    #[bind(body)]
-    pub qty: u32,
-    #[bind(body)]
-    pub note: Option<Cow<'r, str>>,
-    #[bind(body)]
-    pub express: bool,
-}
+/// `mixed.http`, the order it carries (owned, and borrowed as binder binds
+/// it here) and the request itself: shared with binder-http's tests.
+pub use binder_test_support::orders::{mixed_request, CreateOrder, CreateOrderStr};
 
 /// binder: `mixed.http` (a request already in memory, body and all).
 pub fn binder_mixed<'r, T: Bind<'r>>(req: &'r http::Request<Vec<u8>>) -> T {
@@ -604,7 +536,7 @@ pub fn check_all() {
     assert_eq!(cart, serde_json_into::<CartRef>(ITEMS1000));
     assert_eq!(cart, sonic_rs_into::<CartRef>(ITEMS1000));
     let req = mixed_request::<Vec<u8>>();
-    let o: MixedOrder = binder_mixed(&req);
+    let o: CreateOrder = binder_mixed(&req);
     assert_eq!(
         (o.team_id, o.dry_run, o.limit, o.qty, o.sku.as_str()),
         (42, true, 10, 3, "SKU-1234")
@@ -613,7 +545,7 @@ pub fn check_all() {
         (o.session.len(), o.note.as_deref()),
         (50, Some("gift wrap"))
     );
-    let o: MixedOrderRef = binder_mixed(&req);
+    let o: CreateOrderStr = binder_mixed(&req);
     assert_eq!(
         (o.trace, &*o.email),
         ("7f3c2a9e-1b4d-4c8e-9f00-2a6b8d1e5c77", "ada@example.org")
@@ -658,14 +590,14 @@ pub fn axum_plain_router() -> axum::Router {
     )
 }
 
-/// The bare router's route with `binder_axum::Bound<MixedOrder>` as its
+/// The bare router's route with `binder_axum::Bound<CreateOrder>` as its
 /// one extractor: the handler keeps the order alive (`black_box`), drops
 /// it and answers as the bare handler does.
 pub fn axum_bound_router() -> axum::Router {
     axum::Router::new().route("/teams/{team}/orders", axum::routing::post(bound_handler))
 }
 
-async fn bound_handler(binder_axum::Bound(o): binder_axum::Bound<MixedOrder>) -> &'static str {
+async fn bound_handler(binder_axum::Bound(o): binder_axum::Bound<CreateOrder>) -> &'static str {
     std::hint::black_box(&o);
     "ok"
 }
@@ -746,7 +678,7 @@ pub fn actix_mixed_request() -> actix_http::Request {
 /// What the actix apps of the `mixed` bench route `POST /teams/{team}/orders` to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ActixRoute {
-    /// binder-actix's `Bound<MixedOrder>`.
+    /// binder-actix's `Bound<CreateOrder>`.
     Bound,
     /// actix-web's own extractors: `web::Path`, `web::Query`, a typed
     /// `web::Header`, `HttpRequest::cookie`, `web::Json`.
@@ -790,7 +722,7 @@ pub fn actix_app(
 }
 
 mod actix_peer {
-    use super::MixedOrder;
+    use super::CreateOrder;
     use crate::axum_peer::{OrderBody, OrderQuery};
     use actix_web::error::ParseError;
     use actix_web::http::header::{self, HeaderName, HeaderValue};
@@ -840,7 +772,7 @@ mod actix_peer {
     }
 
     /// binder-actix's `Bound`, answering as [`handler`] does.
-    pub(crate) async fn bound(Bound(o): Bound<MixedOrder>) -> &'static str {
+    pub(crate) async fn bound(Bound(o): Bound<CreateOrder>) -> &'static str {
         check(
             &format_args!(
                 "{} {} {} {} {}",

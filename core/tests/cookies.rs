@@ -1,9 +1,8 @@
 //! Cookie scanning against the `cookie` crate's `Cookie::split_parse`.
 
-mod common;
-
 use binder_core::{cookie, ErrorKind, Limits};
-use common::oracle::check_cookie;
+use binder_test_support::generate::{cookie_text, Rng};
+use binder_test_support::oracle::check_cookie;
 
 #[test]
 fn seeds_match_the_oracle() {
@@ -38,9 +37,9 @@ fn seeds_match_the_oracle() {
 
 #[test]
 fn two_hundred_thousand_generated_headers_match_the_oracle() {
-    let mut rng = common::Rng::new(0x00c0_0c1e);
+    let mut rng = Rng::new(0x00c0_0c1e);
     for _ in 0..200_000 {
-        let input = common::cookie_text(&mut rng, 48);
+        let input = cookie_text(&mut rng, 48);
         check_cookie(&input);
     }
 }

@@ -8,11 +8,11 @@
 
 use binder_core::convert::Ref;
 use binder_core::json::{JsonStr, Kind, Reader};
-#[path = "common/counting.rs"]
-mod counting;
-
-use counting::Region;
+use binder_test_support::counting::{Counting, Region};
 use std::hint::black_box;
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
 
 /// Boxed only on the error path, which these tests never take.
 type Res<T> = Result<T, Box<dyn std::error::Error>>;

@@ -2,12 +2,10 @@
 //! edges, then 100,000 generated documents; and nesting far past the limit
 //! refused without recursion.
 
-mod common;
-
 use binder_core::json::{Reader, MAX_DEPTH};
 use binder_core::{ErrorKind, Limits};
-use common::json_oracle::{check_json, ours, serde_limits, skipped, SERDE_DEPTH};
-use common::{json_doc, Rng};
+use binder_test_support::generate::{json_doc, Rng};
+use binder_test_support::json_oracle::{check_json, ours, serde_limits, skipped, SERDE_DEPTH};
 
 /// `n + 1`, for a run of decimal digits.
 fn plus_one(n: &str) -> String {

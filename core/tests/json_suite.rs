@@ -2,10 +2,8 @@
 //! refused, each `i_` pinned below, no panic anywhere; and the serde_json
 //! differential check on every file.
 
-mod common;
-
 use binder_core::{Error, ErrorKind, Limits};
-use common::json_oracle::{check_json, ours, skipped};
+use binder_test_support::json_oracle::{check_json, ours, skipped};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 

@@ -2,15 +2,13 @@
 //! module documents, the limits, and a differential test against multer on
 //! generated bodies.
 
-mod common;
-
 use binder_core::multipart::{self, Boundary, Part};
 use binder_core::{Error, ErrorKind, Limits};
-use common::multipart_oracle::{
+use binder_test_support::generate::Rng;
+use binder_test_support::multipart_oracle::{
     build, check_content_type, check_multipart, check_roundtrip, mangle, multer_limits, ours, Got,
     Spec, SpecPart,
 };
-use common::Rng;
 
 fn b(raw: &str) -> Boundary {
     Boundary::new(raw.as_bytes()).unwrap()
@@ -459,10 +457,12 @@ fn a_first_delimiter_mid_line_is_preamble() {
     // close delimiter, so the form is empty (multer reads part `a`).
     let only_mid_line = format!("x{}--b--", part("a", "1"));
     assert!(scan(only_mid_line.as_bytes(), "b").unwrap().is_empty());
-    assert!(common::multipart_oracle::multer_starts_elsewhere(
-        only_mid_line.as_bytes(),
-        b"b"
-    ));
+    assert!(
+        binder_test_support::multipart_oracle::multer_starts_elsewhere(
+            only_mid_line.as_bytes(),
+            b"b"
+        )
+    );
     let no_line_start = format!("x{}", part("a", "1"));
     assert_eq!(
         kind(no_line_start.as_bytes(), "b"),

@@ -5,11 +5,11 @@
 //! so that nothing else runs while the count is taken.
 
 use binder_core::multipart::{self, Boundary};
-#[path = "common/counting.rs"]
-mod counting;
-
-use counting::Region;
+use binder_test_support::counting::{Counting, Region};
 use std::hint::black_box;
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
 
 const BODY: &[u8] = include_bytes!("../../benches/workloads/multipart4k.bin");
 const CONTENT_TYPE: &[u8] = include_bytes!("../../benches/workloads/multipart4k.content-type");

@@ -1,10 +1,9 @@
 //! Query and form scanning against `form_urlencoded` (the oracle) and the
 //! WHATWG web-platform-tests vectors.
 
-mod common;
-
 use binder_core::{form, query, ErrorKind, Limits, ValueErrorKind};
-use common::oracle::{check_urlencoded, check_walk, ours_urlencoded};
+use binder_test_support::generate::{urlencoded_bytes, Rng};
+use binder_test_support::oracle::{check_urlencoded, check_walk, ours_urlencoded};
 
 #[test]
 fn seeds_match_the_oracle() {
@@ -39,9 +38,9 @@ fn seeds_match_the_oracle() {
 
 #[test]
 fn two_hundred_thousand_generated_inputs_match_the_oracle() {
-    let mut rng = common::Rng::new(0x00b1_de12);
+    let mut rng = Rng::new(0x00b1_de12);
     for _ in 0..200_000 {
-        let input = common::urlencoded_bytes(&mut rng, 40);
+        let input = urlencoded_bytes(&mut rng, 40);
         check_urlencoded(&input);
     }
 }
@@ -49,9 +48,9 @@ fn two_hundred_thousand_generated_inputs_match_the_oracle() {
 #[test]
 fn the_skipping_walk_agrees_with_the_full_scan() {
     use binder_core::bits::ByteSet;
-    let mut rng = common::Rng::new(0x0000_3a1c);
+    let mut rng = Rng::new(0x0000_3a1c);
     for _ in 0..100_000 {
-        let input = common::urlencoded_bytes(&mut rng, 40);
+        let input = urlencoded_bytes(&mut rng, 40);
         let mut first = ByteSet::new();
         for _ in 0..rng.below(4) {
             first = first.with(*rng.pick(&[&b'a', &b'b', &b'A', &b'=', &b'%', &b'0', &0xff]));

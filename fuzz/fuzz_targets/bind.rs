@@ -7,30 +7,12 @@
 
 use arbitrary::Arbitrary;
 use binder_http::{Bind, BindError, FilePart, HttpRequest, Limits};
-use std::alloc::{GlobalAlloc, Layout, System};
+use binder_test_support::counting::{measure, Counting};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Counts bytes allocated (libFuzzer runs the target on one thread).
-struct Counting;
-
-static BYTES: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        BYTES.fetch_add(layout.size(), Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new: usize) -> *mut u8 {
-        BYTES.fetch_add(new, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new) }
-    }
-}
-
+/// Counts what the fuzzing thread allocates (libFuzzer runs the target on
+/// one thread).
 #[global_allocator]
 static ALLOC: Counting = Counting;
 
@@ -123,9 +105,7 @@ fn check<'r, T: Bind<'r> + PartialEq + std::fmt::Debug>(
     limits: &Limits,
     request_bytes: usize,
 ) {
-    let before = BYTES.load(Ordering::Relaxed);
-    let first = T::bind_with(req, limits);
-    let spent = BYTES.load(Ordering::Relaxed) - before;
+    let (first, _, spent) = measure(|| T::bind_with(req, limits));
     assert!(
         spent <= budget(request_bytes),
         "{spent} bytes for a {request_bytes} byte request"

@@ -2,8 +2,7 @@
 //! `cookie::Cookie::split_parse`; any bytes: no panic, every slice in bounds.
 #![no_main]
 
-#[path = "../../core/tests/common/oracle.rs"]
-mod oracle;
+use binder_test_support::oracle;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     match std::str::from_utf8(data) {

@@ -3,8 +3,7 @@
 //! on the clean encoding gives back exactly the pairs that were encoded.
 #![no_main]
 
-#[path = "../../core/tests/common/oracle.rs"]
-mod oracle;
+use binder_test_support::oracle;
 
 #[derive(Debug, arbitrary::Arbitrary)]
 struct Input {

@@ -2,8 +2,7 @@
 //! with serde_json, but for the divergences documented in the oracle.
 #![no_main]
 
-#[path = "../../core/tests/common/json_oracle.rs"]
-mod json_oracle;
+use binder_test_support::json_oracle;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     json_oracle::check_json(data);

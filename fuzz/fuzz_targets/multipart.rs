@@ -1,5 +1,5 @@
 //! multipart/form-data, three ways, all through the checks `cargo test`
-//! runs (`core/tests/common/multipart_oracle.rs`):
+//! runs (`binder_test_support::multipart_oracle`):
 //! - any boundary and body bytes, with any small limits: no panic, every
 //!   part a slice of the body, and the same reading as multer (or both
 //!   reject, or a documented divergence);
@@ -8,12 +8,11 @@
 //! - any `Content-Type` value: no panic, and the boundary multer reads.
 #![no_main]
 
-#[path = "../../core/tests/common/multipart_oracle.rs"]
-mod multipart_oracle;
-
 use binder_core::multipart::Boundary;
 use binder_core::Limits;
-use multipart_oracle::{check_content_type, check_multipart, check_roundtrip, mangle, ours};
+use binder_test_support::multipart_oracle::{
+    self, check_content_type, check_multipart, check_roundtrip, mangle, ours,
+};
 
 #[derive(Debug, arbitrary::Arbitrary)]
 struct Part {

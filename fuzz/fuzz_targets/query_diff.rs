@@ -3,8 +3,7 @@
 //! first-byte filter and limits chosen by the input's first two bytes.
 #![no_main]
 
-#[path = "../../core/tests/common/oracle.rs"]
-mod oracle;
+use binder_test_support::oracle;
 
 use binder_core::bits::ByteSet;
 

@@ -5,10 +5,8 @@ use axum::routing::post;
 use axum::Router;
 use binder_axum::Bound;
 use binder_axum::{Bind, Limits};
+use binder_test_support::frames;
 use tower::ServiceExt;
-
-#[path = "../../hyper/tests/common/frames.rs"]
-mod frames;
 
 #[derive(Bind)]
 struct CreateOrder {

@@ -2,16 +2,13 @@
 //! (one helper, `binder_http::length`), driven with `FromRequest` on
 //! requests whose bodies count what they hand out.
 
-#[path = "../../hyper/tests/common/frames.rs"]
-mod frames;
-
 use axum::body::Body;
 use axum::extract::FromRequest;
 use binder_axum::Bind;
 use binder_axum::{Bound, BoundRejection};
 use binder_http::length::LengthError;
+use binder_test_support::frames::{ready, Frames, Tally};
 use bytes::Bytes;
-use frames::{ready, Frames, Tally};
 use std::sync::Arc;
 
 #[derive(Bind, Debug)]

@@ -5,19 +5,20 @@
 //! `matched-path`, a default: without it, axum's `RawPathParams` are read.)
 #![cfg(feature = "matched-path")]
 
-#[path = "../../http/tests/common/counting.rs"]
-mod counting;
-
 use axum::body::Body;
 use axum::extract::{FromRequest, Request};
 use axum::routing::get;
 use axum::Router;
 use binder_axum::Bound;
 use binder_http::Bind;
+use binder_test_support::counting::{self, Counting};
 use std::future::Future;
 use std::pin::pin;
 use std::task::{Context, Poll, Waker};
 use tower::ServiceExt;
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
 
 #[derive(Bind, Debug)]
 struct Ids {

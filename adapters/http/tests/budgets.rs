@@ -6,8 +6,11 @@ use binder_http::Bind;
 
 mod common;
 
-use common::counting::measure;
-use common::orders::{CreateOrder, CreateOrderRef};
+use binder_test_support::counting::{measure, Counting};
+use binder_test_support::orders::{CreateOrder, CreateOrderRef};
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
 
 const MIXED_BODY: &[u8] = include_bytes!("../../../benches/workloads/mixed-body.json");
 const COOKIE: &[u8] =

@@ -3,13 +3,14 @@
 //! data in another's. Each budget is a constant beside its reason.
 #![allow(dead_code)]
 
-mod common;
-
 use binder_http::request::{Body, Parts};
 use binder_http::{Bind, BindError, ErrorKind, Limits};
-use common::counting::{measure, peak};
+use binder_test_support::counting::{measure, peak, Counting};
 use std::borrow::Cow;
 use std::time::{Duration, Instant};
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
 
 fn json(body: &[u8]) -> Parts<'_, '_> {
     Parts {

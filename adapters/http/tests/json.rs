@@ -6,31 +6,14 @@ mod common;
 
 use binder_http::request::{Body, Parts};
 use binder_http::{Bind, BindError};
-use common::orders::{CreateOrder, CreateOrderRef};
+use binder_test_support::orders::{mixed_request, CreateOrder, CreateOrderRef};
 use std::borrow::Cow;
 
-const MIXED: &[u8] = include_bytes!("../../../benches/workloads/mixed.http");
 const ITEMS: &[u8] = include_bytes!("../../../benches/workloads/items1000.json");
-
-/// Splits `mixed.http` into an `http::Request` (path, query, headers, body).
-fn mixed() -> http::Request<Vec<u8>> {
-    let text = MIXED;
-    let head_end = text.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
-    let head = std::str::from_utf8(&text[..head_end]).unwrap();
-    let mut lines = head.split("\r\n");
-    let mut start = lines.next().unwrap().split(' ');
-    let (method, target) = (start.next().unwrap(), start.next().unwrap());
-    let mut req = http::Request::builder().method(method).uri(target);
-    for line in lines {
-        let (name, value) = line.split_once(": ").unwrap();
-        req = req.header(name, value);
-    }
-    req.body(text[head_end + 4..].to_vec()).unwrap()
-}
 
 #[test]
 fn binds_the_mixed_workload_from_every_source() {
-    let req = mixed();
+    let req: http::Request<Vec<u8>> = mixed_request();
     let o: CreateOrder = binder_http::bind(&req, &[("team", "42")]).unwrap();
     assert_eq!(
         o,

@@ -1,46 +1,17 @@
 //! Allocation budgets of `read_body`, measured with a counting allocator.
 
-mod common;
-
+use binder_test_support::counting::{measure, Counting};
+use binder_test_support::frames::{ready, Frames};
 use bytes::Bytes;
-use common::frames::{ready, Frames};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
-struct Counting;
-
-thread_local! {
-    /// This thread's allocated bytes: the tests run on several threads.
-    static BYTES: Cell<usize> = const { Cell::new(0) };
-}
-
-fn count(size: usize) {
-    // `try_with`: the allocator runs during thread teardown too.
-    let _ = BYTES.try_with(|b| b.set(b.get() + size));
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count(layout.size());
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new: usize) -> *mut u8 {
-        count(new);
-        unsafe { System.realloc(ptr, layout, new) }
-    }
-}
 
 #[global_allocator]
 static ALLOC: Counting = Counting;
 
-/// Bytes allocated while running `f`.
+/// Bytes allocated on this thread (the tests run on several) while running
+/// `f`.
 fn allocated<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let before = BYTES.with(Cell::get);
-    let out = f();
-    (out, BYTES.with(Cell::get) - before)
+    let (out, _, bytes) = measure(f);
+    (out, bytes)
 }
 
 /// What the read itself may allocate beyond the buffer the policy allows:

@@ -4,11 +4,9 @@
 //! names binder-hyper and nothing else of binder's.)
 
 use binder_hyper::{Bind, Errors, FilePart, Formats, HttpRequest, Limits, Source};
+use binder_test_support::frames::ready;
 use bytes::Bytes;
 use http_body_util::Full;
-
-mod common;
-use common::frames::ready;
 
 #[derive(Bind, Debug)]
 #[bind(body, accept = "json, form", validate = Order::check)]

@@ -2,13 +2,11 @@
 //! or conflicting `Content-Length` is a 400 before anything is read, and a
 //! body is read exactly to its declared length, never past it.
 
-mod common;
-
 use binder_http::length::LengthError;
 use binder_http::Bind;
 use binder_hyper::{read_request, Error};
+use binder_test_support::frames::{ready, Frames, Tally};
 use bytes::Bytes;
-use common::frames::{ready, Frames, Tally};
 use std::sync::Arc;
 
 /// The limit the reads run under: far above every body here.

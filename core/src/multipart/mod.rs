@@ -88,9 +88,9 @@
 //! one more way for two parsers to disagree about where a part ends.
 //!
 //! # Intended divergences from multer
-//! The differential tests (`tests/common/multipart_oracle.rs`, shared with
-//! the `multipart` fuzz target) compare with [multer] 3 and exclude exactly
-//! these:
+//! The differential tests (`tests/support/src/multipart_oracle.rs` in the
+//! repository, shared with the `multipart` fuzz target) compare with
+//! [multer] 3 and exclude exactly these:
 //! 1. The first delimiter must begin the body or a line; multer takes the
 //!    first `--boundary` anywhere, even mid-line in the preamble.
 //! 2. multer does not check the `Content-Disposition` (no `form-data`

@@ -1,8 +1,6 @@
-//! Support shared by the integration tests.
+//! Support shared by this crate's integration tests (what the workspace's
+//! tests share is in `binder-test-support`).
 #![allow(dead_code)]
-
-pub mod counting;
-pub mod orders;
 
 /// `{"n":["x","x",...]}` with `n` invalid elements.
 pub fn invalid_array(n: usize) -> Vec<u8> {

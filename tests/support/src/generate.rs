@@ -1,13 +1,5 @@
-//! Shared test support: the oracles and a fixed-seed input generator.
-#![allow(dead_code)]
-
-#[path = "oracle.rs"]
-pub mod oracle;
-
-#[path = "json_oracle.rs"]
-pub mod json_oracle;
-#[path = "multipart_oracle.rs"]
-pub mod multipart_oracle;
+//! A fixed-seed PRNG and the inputs it generates for binder-core's
+//! differential tests: the same inputs on every run.
 
 /// A small, fixed-seed PRNG (SplitMix64): the same inputs on every run.
 pub struct Rng(u64);

@@ -1,8 +1,7 @@
 //! Differential check of `binder_core::multipart` against multer 3, and a
-//! round-trip check against bodies built from known parts. Shared, file for
-//! file, by `cargo test` (through `tests/common/mod.rs`) and by the
-//! `multipart` fuzz target (through `#[path]`). Each check panics on a
-//! difference.
+//! round-trip check against bodies built from known parts. Shared by
+//! binder-core's tests and the `multipart` fuzz target. Each check panics on
+//! a difference.
 //!
 //! multer is driven with `futures::executor::block_on` over a one-chunk
 //! stream of the whole body. The intended divergences listed in the
@@ -21,10 +20,11 @@
 //!    as its parsed `Mime`;
 //! 7. limits: [`multer_limits`] matches multer's 32 headers a part and lifts
 //!    the rest (limits are tested on their own).
-#![allow(dead_code)]
 
 use binder_core::multipart::{self, Boundary, Param};
 use binder_core::{Error, ErrorKind, Limits};
+
+use crate::generate::Rng;
 
 /// multer's own bounds: 32 headers a part (httparse's buffer), no others.
 pub fn multer_limits() -> Limits {
@@ -374,19 +374,18 @@ pub struct SpecPart {
     pub data: Vec<u8>,
 }
 
-/// SplitMix64, for the builder's choices.
-struct Choices(u64);
+/// The builder's choices, drawn from a seeded [`Rng`].
+struct Choices(Rng);
 
 impl Choices {
+    fn new(seed: u64) -> Self {
+        Choices(Rng::new(seed))
+    }
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.below(n)
     }
     fn one_in(&mut self, n: usize) -> bool {
         self.below(n) == 0
@@ -469,7 +468,7 @@ fn header_safe(b: u8) -> bool {
 /// Builds a body from `spec`, returning it with the parts a correct scanner
 /// must find, or `None` when the chosen data happens to hold the delimiter.
 pub fn build(spec: &Spec) -> Option<(Boundary, Vec<u8>, Vec<Got>)> {
-    let mut c = Choices(spec.seed);
+    let mut c = Choices::new(spec.seed);
     let boundary = Boundary::new(&spec.boundary).ok()?;
     let b = boundary.as_bytes();
     let delimiter = [b"\r\n--", b].concat();
@@ -628,7 +627,7 @@ pub fn check_roundtrip(spec: &Spec) -> Option<(Vec<u8>, Outcome)> {
 /// CRLF to LF, doubled lines), for the differential check of near-valid
 /// input.
 pub fn mangle(body: &mut Vec<u8>, boundary: &[u8], seed: u64, ops: usize) {
-    let mut c = Choices(seed);
+    let mut c = Choices::new(seed);
     for _ in 0..ops {
         if body.is_empty() {
             return;

@@ -1,8 +1,7 @@
 //! A request body built in the test: it yields the frames it is given (or a
 //! transport error), always ready, and counts what it hands out, so a test
-//! can say how far the reader read. Shared with binder-axum's tests.
-// Each test crate uses a different part of it.
-#![allow(dead_code)]
+//! can say how far the reader read. Used by binder-hyper's and binder-axum's
+//! tests.
 
 use bytes::Bytes;
 use http_body::{Body, Frame};

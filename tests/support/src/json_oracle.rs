@@ -1,7 +1,6 @@
 //! The differential check of binder-core's JSON reader against serde_json.
-//! Shared, file for file, by `cargo test` (through `tests/common/mod.rs`)
-//! and by the `json_diff` fuzz target (through `#[path]`), so the tests and
-//! the fuzzer check exactly the same thing. Each check panics on a
+//! Shared by binder-core's tests and the `json_diff` fuzz target, so the
+//! tests and the fuzzer check exactly the same thing. Each check panics on a
 //! difference.
 //!
 //! Intended divergences, each handled where it is checked below:
@@ -13,7 +12,6 @@
 //!   signed types (as `str::parse` does), and `-0.0` to floats.
 //! - Depth: serde_json refuses 128 levels of nesting, so we compare under
 //!   `max_json_depth = 127` (our limit is the deepest nesting allowed).
-#![allow(dead_code)]
 
 use binder_core::convert::{FromText, Ref};
 use binder_core::json::{JsonStr, Kind, Name, Number, Reader};

@@ -1,8 +1,7 @@
 //! Differential checks of binder-core's scanners against their oracles.
-//! Shared, file for file, by `cargo test` (through `tests/common/mod.rs`)
-//! and by the cargo-fuzz targets (through `#[path]`), so the tests and the
-//! fuzzers check exactly the same thing. Each check panics on a difference.
-#![allow(dead_code)]
+//! Shared by binder-core's tests and the cargo-fuzz targets, so the tests
+//! and the fuzzers check exactly the same thing. Each check panics on a
+//! difference.
 
 use binder_core::convert::Ref;
 use binder_core::{cookie, form, Limits};

@@ -1,2 +1,0 @@
-//! Helpers shared by this crate's tests (and, by path, binder-axum's).
-pub mod frames;

@@ -1,0 +1,35 @@
+//! What binder's tests, benches and fuzz targets share, in one place, so
+//! that a test and the fuzz target beside it check exactly the same thing:
+//!
+//! - [`counting`]: the counting global allocator, per thread. A library
+//!   cannot install a global allocator for its users, so each binary that
+//!   counts installs it in one line:
+//!   `#[global_allocator] static ALLOC: Counting = Counting;`
+//! - [`generate`]: a fixed-seed PRNG and input generators biased toward
+//!   what each scanner must get right.
+//! - `oracle`, `json_oracle`, `multipart_oracle` (feature `oracles`): the
+//!   differential checks of binder-core's scanners against
+//!   `form_urlencoded` and `cookie`, its JSON reader against `serde_json`
+//!   and its multipart scanner against `multer`. Each check panics on a
+//!   difference.
+//! - `frames` (feature `frames`): a request body built in the test, for
+//!   binder-hyper's and binder-axum's tests.
+//! - `orders` (feature `orders`): the order of the `mixed.http` workload,
+//!   owned and borrowed, as binder-http's tests and the benches bind it.
+//!
+//! Not published; a dev-dependency of the workspace's crates and a
+//! dependency of the benches and the fuzz crate.
+
+pub mod counting;
+pub mod generate;
+
+#[cfg(feature = "frames")]
+pub mod frames;
+#[cfg(feature = "oracles")]
+pub mod json_oracle;
+#[cfg(feature = "oracles")]
+pub mod multipart_oracle;
+#[cfg(feature = "oracles")]
+pub mod oracle;
+#[cfg(feature = "orders")]
+pub mod orders;
