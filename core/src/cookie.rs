@@ -43,6 +43,15 @@ pub fn cookies(header: &[u8]) -> Cookies<'_> {
 }
 
 /// Scans a `Cookie` header value under [`Limits::max_cookies`].
+///
+/// ```
+/// use binder_core::{cookie, ErrorKind, Limits};
+///
+/// let mut limits = Limits::DEFAULT;
+/// limits.max_cookies = 2;
+/// let err = cookie::cookies_with(b"a=1; b=2; c=3", &limits).find_map(Result::err).unwrap();
+/// assert_eq!((err.kind(), err.offset()), (ErrorKind::TooManyCookies, 10));
+/// ```
 #[inline]
 pub fn cookies_with<'a>(header: &'a [u8], limits: &Limits) -> Cookies<'a> {
     cookies_max(header, limits.max_cookies)
@@ -66,6 +75,25 @@ pub fn cookies_max(header: &[u8], max: usize) -> Cookies<'_> {
 /// Iterator of the [`Cookie`]s of one header value, in order.
 ///
 /// Yields `Err` once when the limit is passed, then ends.
+///
+/// ```
+/// use binder_core::cookie;
+///
+/// // Several `Cookie` lines (HTTP/2 sends one per cookie), under one limit.
+/// let mut left = 3;
+/// let mut names = Vec::new();
+/// for line in [&b"a=1; b=2"[..], b"c=3", b"d=4"] {
+///     let mut it = cookie::cookies_max(line, left);
+///     for c in it.by_ref() {
+///         match c {
+///             Ok(c) => names.push(c.name()),
+///             Err(e) => assert_eq!(e.kind(), binder_core::ErrorKind::TooManyCookies),
+///         }
+///     }
+///     left = it.remaining();
+/// }
+/// assert_eq!(names, [b"a", b"b", b"c"]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Cookies<'a> {
     cur: Cursor<'a>,
@@ -73,6 +101,12 @@ pub struct Cookies<'a> {
 
 impl Cookies<'_> {
     /// How many more cookies the limit allows.
+    ///
+    /// ```
+    /// let mut it = binder_core::cookie::cookies_max(b"a=1; b=2", 5);
+    /// it.next();
+    /// assert_eq!(it.remaining(), 4);
+    /// ```
     #[inline]
     pub fn remaining(&self) -> usize {
         self.cur.remaining()
@@ -175,6 +209,18 @@ impl<'a> Cursor<'a> {
     /// Moves to the next piece's first byte that is neither whitespace nor
     /// `;`, and returns it; `None` at the end. The piece must then be taken
     /// with [`Cursor::value`], [`Cursor::cookie`] or [`Cursor::skip`].
+    ///
+    /// ```
+    /// use binder_core::cookie::Cursor;
+    ///
+    /// let mut c = Cursor::new(b" ;; theme=dark;lang=en", 10);
+    /// assert_eq!(c.next(), Some(b't')); // spaces and empty pieces skipped
+    /// c.skip()?;
+    /// assert_eq!(c.next(), Some(b'l'));
+    /// c.skip()?;
+    /// assert_eq!(c.next(), None);
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
     #[inline(always)]
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Option<u8> {
@@ -201,6 +247,15 @@ impl<'a> Cursor<'a> {
 
     /// Whether the current piece starts with `name_eq`, a name and its `=`:
     /// its name is exactly that name.
+    ///
+    /// ```
+    /// use binder_core::cookie::Cursor;
+    ///
+    /// let mut c = Cursor::new(b"lang_pref=en", 10);
+    /// c.next();
+    /// assert!(c.starts_with(b"lang_pref="));
+    /// assert!(!c.starts_with(b"lang=")); // the whole name, with its `=`
+    /// ```
     #[inline(always)]
     pub fn starts_with<const N: usize>(&self, name_eq: &[u8; N]) -> bool {
         self.rest.first_chunk::<N>() == Some(name_eq)
@@ -222,6 +277,17 @@ impl<'a> Cursor<'a> {
     /// (a `name=` that [`Cursor::starts_with`] matched): trimmed, one pair
     /// of surrounding quotes removed.
     ///
+    /// ```
+    /// use binder_core::cookie::Cursor;
+    ///
+    /// let mut c = Cursor::new(b"pref=\"dark mode\" ; x=1", 10);
+    /// c.next();
+    /// assert!(c.starts_with(b"pref="));
+    /// assert_eq!(c.value(5)?, b"dark mode");
+    /// assert_eq!(c.remaining(), 9);
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
     /// # Errors
     /// [`ErrorKind::TooManyCookies`]: the scan ends.
     #[inline(always)]
@@ -231,6 +297,15 @@ impl<'a> Cursor<'a> {
 
     /// [`Cursor::value`] with its quotes kept: the value trimmed, as sent
     /// (`"dark mode"` with its quotes).
+    ///
+    /// ```
+    /// use binder_core::cookie::Cursor;
+    ///
+    /// let mut c = Cursor::new(b"pref=\"dark mode\"", 10);
+    /// c.next();
+    /// assert_eq!(c.value_as_sent(5)?, b"\"dark mode\"");
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`ErrorKind::TooManyCookies`]: the scan ends.
@@ -246,6 +321,21 @@ impl<'a> Cursor<'a> {
 
     /// Takes the current piece whole: the cookie, or `None` if it is none
     /// (no `=`, or an empty name).
+    ///
+    /// ```
+    /// use binder_core::cookie::Cursor;
+    ///
+    /// let mut c = Cursor::new(b"a b = 1; flag; =x", 10);
+    /// c.next();
+    /// let cookie = c.cookie()?.unwrap();
+    /// assert_eq!((cookie.name(), cookie.value()), (&b"a b"[..], &b"1"[..]));
+    /// c.next();
+    /// assert_eq!(c.cookie()?, None); // no `=`: not a cookie
+    /// c.next();
+    /// assert_eq!(c.cookie()?, None); // an empty name
+    /// assert_eq!(c.remaining(), 9); // only the cookie counted
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`ErrorKind::TooManyCookies`]: the scan ends.
@@ -274,6 +364,20 @@ impl<'a> Cursor<'a> {
 
     /// Skips the current piece (a name no field starts with), counting it
     /// against the limit if it is a cookie.
+    ///
+    /// ```
+    /// use binder_core::{cookie::Cursor, ErrorKind};
+    ///
+    /// let mut c = Cursor::new(b"flag; a=1; b=2", 1);
+    /// c.next();
+    /// c.skip()?; // not a cookie: not counted
+    /// c.next();
+    /// c.skip()?; // a cookie: counted
+    /// c.next();
+    /// assert_eq!(c.skip().unwrap_err().kind(), ErrorKind::TooManyCookies);
+    /// assert_eq!(c.next(), None); // the scan ended
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`ErrorKind::TooManyCookies`]: the scan ends.
@@ -304,6 +408,16 @@ fn unquote(value: &[u8]) -> &[u8] {
 impl core::iter::FusedIterator for Cookies<'_> {}
 
 /// One cookie: a name and its value, as slices of the header.
+///
+/// ```
+/// let header = b"theme=dark;  session=\"abc\"";
+/// let c = binder_core::cookie::cookies(header).nth(1).unwrap()?;
+/// assert_eq!(c.name(), b"session");
+/// assert_eq!(c.value(), b"abc");
+/// assert_eq!(c.value_as_sent(), b"\"abc\"");
+/// assert_eq!(&header[c.offset()..][..7], b"session");
+/// # Ok::<(), binder_core::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cookie<'a> {
     name: &'a [u8],

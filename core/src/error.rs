@@ -32,6 +32,15 @@ pub struct Error {
 
 impl Error {
     /// An error of `kind` at byte `offset` of the scanned input.
+    ///
+    /// ```
+    /// use binder_core::{Error, ErrorKind};
+    ///
+    /// // A scanner of your own reports where the input went wrong.
+    /// let err = Error::new(ErrorKind::JsonEof, 12);
+    /// assert_eq!((err.kind(), err.offset()), (ErrorKind::JsonEof, 12));
+    /// assert_eq!(err.to_string(), "the JSON ends early at byte 12");
+    /// ```
     #[inline]
     pub const fn new(kind: ErrorKind, offset: usize) -> Self {
         Error { kind, offset }
@@ -61,6 +70,18 @@ impl fmt::Display for Error {
 impl core::error::Error for Error {}
 
 /// What a request-level [`Error`] is about.
+///
+/// ```
+/// use binder_core::{json::Reader, ErrorKind};
+///
+/// let kind = |body: &[u8]| Reader::new(body).skip_value().unwrap_err().kind();
+/// assert_eq!(kind(b"[1,]"), ErrorKind::JsonUnexpected);
+/// assert_eq!(kind(b"01"), ErrorKind::JsonInvalidNumber);
+/// assert_eq!(kind(br#""\x""#), ErrorKind::JsonInvalidEscape);
+/// assert_eq!(kind(b"[1, 2"), ErrorKind::JsonEof);
+/// // Not a match on every kind: more may come (`#[non_exhaustive]`).
+/// assert!(!kind(b"[1,]").is_limit());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -160,6 +181,16 @@ impl ErrorKind {
     }
 
     /// A short description, without any input bytes.
+    ///
+    /// ```
+    /// use binder_core::{query, ErrorKind, Limits};
+    ///
+    /// let mut limits = Limits::DEFAULT;
+    /// limits.max_key_len = 4;
+    /// let err = query::pairs_with(b"password=hunter2", &limits).next().unwrap().unwrap_err();
+    /// assert_eq!(err.kind().as_str(), "a key longer than the limit allows");
+    /// assert_eq!(ErrorKind::JsonTrailing.as_str(), "bytes after the end of the JSON value");
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             ErrorKind::TooManyPairs => "more pairs than the limit allows",
@@ -232,6 +263,14 @@ impl fmt::Debug for ValueError {
 
 impl ValueError {
     /// A value error of `kind`.
+    ///
+    /// ```
+    /// use binder_core::{ValueError, ValueErrorKind};
+    ///
+    /// let err = ValueError::new(ValueErrorKind::NotABool);
+    /// assert_eq!(err, ValueErrorKind::NotABool.into());
+    /// assert_eq!(err.to_string(), "expected true, false, 1, 0, on or off");
+    /// ```
     #[inline]
     pub const fn new(kind: ValueErrorKind) -> Self {
         ValueError { kind }
@@ -239,6 +278,28 @@ impl ValueError {
 
     /// A value error for a user type, described by a fixed message that must
     /// not contain the submitted value.
+    ///
+    /// ```
+    /// use binder_core::convert::{FromText, Text};
+    /// use binder_core::{ValueError, ValueErrorKind};
+    ///
+    /// /// An even number.
+    /// struct Even(u32);
+    ///
+    /// impl<'a> FromText<'a> for Even {
+    ///     fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+    ///         match u32::from_text(text)? {
+    ///             n if n % 2 == 0 => Ok(Even(n)),
+    ///             _ => Err(ValueError::custom("expected an even number")),
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// let err = binder_core::convert::parse_text::<Even>(b"7").err().unwrap();
+    /// assert_eq!(err.kind(), ValueErrorKind::Custom("expected an even number"));
+    /// assert_eq!(err.to_string(), "expected an even number"); // never the value
+    /// assert_eq!(binder_core::convert::parse_text::<Even>(b"8").map(|e| e.0), Ok(8));
+    /// ```
     #[inline]
     pub const fn custom(expected: &'static str) -> Self {
         ValueError {
@@ -269,6 +330,20 @@ impl From<ValueErrorKind> for ValueError {
 }
 
 /// What a [`ValueError`] is about.
+///
+/// ```
+/// use binder_core::convert::parse_text;
+/// use binder_core::ValueErrorKind;
+///
+/// let kind = |r: Result<(), binder_core::ValueError>| r.unwrap_err().kind();
+/// assert_eq!(kind(parse_text::<u8>(b"-1").map(drop)), ValueErrorKind::NotUnsigned);
+/// assert_eq!(kind(parse_text::<i8>(b"1.5").map(drop)), ValueErrorKind::NotSigned);
+/// assert_eq!(kind(parse_text::<u8>(b"256").map(drop)), ValueErrorKind::OutOfRange);
+/// assert_eq!(kind(parse_text::<f64>(b"NaN").map(drop)), ValueErrorKind::NotAFloat);
+/// assert_eq!(kind(parse_text::<bool>(b"yes").map(drop)), ValueErrorKind::NotABool);
+/// assert_eq!(kind(parse_text::<char>(b"ab").map(drop)), ValueErrorKind::NotAChar);
+/// assert_eq!(kind(parse_text::<&str>(b"\xff").map(drop)), ValueErrorKind::InvalidUtf8);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ValueErrorKind {
@@ -308,6 +383,13 @@ pub enum ValueErrorKind {
 
 impl ValueErrorKind {
     /// A short description, without any input bytes.
+    ///
+    /// ```
+    /// use binder_core::ValueErrorKind;
+    ///
+    /// assert_eq!(ValueErrorKind::OutOfRange.as_str(), "out of range for the field's type");
+    /// assert_eq!(ValueErrorKind::Custom("a weekday").as_str(), "a weekday");
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             ValueErrorKind::InvalidUtf8 => "not valid UTF-8",
@@ -334,6 +416,19 @@ impl ValueErrorKind {
     /// code: [`ValueErrorKind::NeedsDecoding`] says a borrowed `&str` field
     /// cannot take an escaped value (bind `Cow<str>` or `String`). Shown by
     /// `Debug` on [`ValueError`], never in [`ValueErrorKind::as_str`].
+    ///
+    /// ```
+    /// use binder_core::convert::{FromText, Raw};
+    /// use binder_core::ValueErrorKind;
+    ///
+    /// // `a+b` needs decoding, which a borrowed `&str` cannot hold.
+    /// let err = <&str>::from_raw(Raw::form(b"a+b")).unwrap_err();
+    /// assert_eq!(err.kind(), ValueErrorKind::NeedsDecoding);
+    /// assert!(err.kind().hint().unwrap().contains("bind Cow<str> or String"));
+    /// assert!(format!("{err:?}").contains("hint")); // shown to the developer
+    /// assert!(!err.to_string().contains("Cow")); // not to the client
+    /// assert_eq!(ValueErrorKind::NotABool.hint(), None);
+    /// ```
     pub const fn hint(self) -> Option<&'static str> {
         match self {
             ValueErrorKind::NeedsDecoding => Some(

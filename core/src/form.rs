@@ -72,6 +72,20 @@ pub fn pairs_with<'a>(input: &'a [u8], limits: &Limits) -> Pairs<'a> {
 ///
 /// Yields `Err` once when a limit is passed, then ends: a pair past the limit
 /// is never returned.
+///
+/// ```
+/// use binder_core::{form, ErrorKind, Limits};
+///
+/// let mut limits = Limits::DEFAULT;
+/// limits.max_pairs = 2;
+/// let mut it = form::pairs_with(b"a=1&&b=2&c=3", &limits);
+/// assert_eq!(it.next().unwrap()?.key_as_sent(), b"a");
+/// assert_eq!(it.next().unwrap()?.key_as_sent(), b"b"); // the empty piece is skipped
+/// let err = it.next().unwrap().unwrap_err();
+/// assert_eq!((err.kind(), err.offset()), (ErrorKind::TooManyPairs, 9));
+/// assert!(it.next().is_none()); // `c` is never returned
+/// # Ok::<(), binder_core::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Pairs<'a> {
     input: &'a [u8],
@@ -83,6 +97,13 @@ pub struct Pairs<'a> {
 
 impl<'a> Pairs<'a> {
     /// The byte offset where the next pair's scan starts.
+    ///
+    /// ```
+    /// let mut it = binder_core::form::pairs(b"a=1&b=2");
+    /// assert_eq!(it.offset(), 0);
+    /// it.next();
+    /// assert_eq!(it.offset(), 4); // at `b`
+    /// ```
     #[inline]
     pub fn offset(&self) -> usize {
         self.pos.min(self.input.len())
@@ -438,6 +459,17 @@ const VALUE_UNSCANNED: u8 = 4;
 
 /// One `key=value` piece, as raw slices of the input, with the scan's note of
 /// whether each needs decoding.
+///
+/// ```
+/// let mut it = binder_core::form::pairs(b"q=caf%C3%A9+au+lait&page=2");
+/// let q = it.next().unwrap()?;
+/// assert_eq!((q.key_as_sent(), q.value_as_sent()), (&b"q"[..], &b"caf%C3%A9+au+lait"[..]));
+/// assert!(!q.key_needs_decoding() && q.value_needs_decoding());
+/// let page = it.next().unwrap()?;
+/// assert_eq!(page.offset(), 20);
+/// assert!(!page.value_needs_decoding());
+/// # Ok::<(), binder_core::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Pair<'a> {
     key: &'a [u8],
@@ -496,6 +528,14 @@ impl<'a> Pair<'a> {
 
     /// The value as a [`Raw`](crate::convert::Raw) ready for conversion,
     /// without a second look at it when the scan already knows.
+    ///
+    /// ```
+    /// use binder_core::convert::FromText;
+    ///
+    /// let pair = binder_core::form::pairs(b"qty=%31%32").next().unwrap()?;
+    /// assert_eq!(u32::from_raw(pair.raw_value()), Ok(12));
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
     #[inline]
     pub fn raw_value(&self) -> crate::convert::Raw<'a> {
         if self.flags & VALUE_UNSCANNED != 0 {
@@ -522,12 +562,31 @@ impl<'a> Pair<'a> {
 
     /// The decoded value: borrowed when nothing changes, else written into
     /// `scratch`; `None` if it does not fit.
+    ///
+    /// ```
+    /// use binder_core::convert::Ref;
+    ///
+    /// let mut it = binder_core::form::pairs(b"a=x+y&b=xy");
+    /// let mut scratch = [0u8; 8];
+    /// assert_eq!(&*it.next().unwrap()?.decoded_value(&mut scratch).unwrap(), b"x y");
+    /// // Nothing to decode: borrowed from the input.
+    /// assert_eq!(it.next().unwrap()?.decoded_value(&mut scratch), Some(Ref::Borrowed(&b"xy"[..])));
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
     #[inline]
     pub fn decoded_value<'s>(&self, scratch: &'s mut [u8]) -> Option<Ref<'a, 's, [u8]>> {
         decode_flagged(self.value, self.value_needs_decoding(), scratch)
     }
 
     /// The decoded key, borrowed when nothing changes.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    ///
+    /// let pair = binder_core::form::pairs(b"filter%5Bteam%5D=7").next().unwrap()?;
+    /// assert_eq!(pair.key_cow(), Cow::<[u8]>::Owned(b"filter[team]".to_vec()));
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
     #[cfg(feature = "alloc")]
     #[inline]
     pub fn key_cow(&self) -> alloc::borrow::Cow<'a, [u8]> {

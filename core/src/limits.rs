@@ -49,6 +49,15 @@ pub struct Limits {
 
 impl Limits {
     /// The defaults, each documented on its field.
+    ///
+    /// ```
+    /// use binder_core::{Formats, Limits};
+    ///
+    /// let d = Limits::DEFAULT;
+    /// assert_eq!((d.max_body_bytes, d.max_pairs, d.max_json_depth), (2 * 1024 * 1024, 1_000, 128));
+    /// assert_eq!(d.formats, Formats::ALL);
+    /// assert_eq!(Limits::default(), d);
+    /// ```
     pub const DEFAULT: Limits = Limits {
         max_body_bytes: 2 * 1024 * 1024,
         max_pairs: 1_000,
@@ -89,6 +98,8 @@ impl Default for Limits {
 /// assert!(Limits::DEFAULT.formats.contains(Formats::FORM | Formats::MULTIPART));
 /// assert!(!limits.formats.contains(Formats::FORM));
 /// assert_eq!(Formats::ALL.intersection(Formats::JSON), Formats::JSON);
+/// assert_eq!(Formats::ALL, Formats::JSON | Formats::FORM | Formats::MULTIPART);
+/// assert_eq!(format!("{:?}", Formats::NONE), "Formats(none)");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Formats(u8);
@@ -106,6 +117,14 @@ impl Formats {
     pub const ALL: Formats = Formats(7);
 
     /// The formats in `self` or `other`.
+    ///
+    /// ```
+    /// use binder_core::Formats;
+    ///
+    /// let text = Formats::JSON.union(Formats::FORM);
+    /// assert_eq!(text, Formats::JSON | Formats::FORM);
+    /// assert!(text.contains(Formats::FORM) && !text.contains(Formats::MULTIPART));
+    /// ```
     #[inline]
     #[must_use]
     pub const fn union(self, other: Formats) -> Formats {
@@ -113,6 +132,16 @@ impl Formats {
     }
 
     /// The formats in both `self` and `other`.
+    ///
+    /// ```
+    /// use binder_core::Formats;
+    ///
+    /// // What a type accepts, within what the service accepts.
+    /// let service = Formats::JSON | Formats::MULTIPART;
+    /// let endpoint = Formats::JSON | Formats::FORM;
+    /// assert_eq!(service.intersection(endpoint), Formats::JSON);
+    /// assert_eq!(service & endpoint, Formats::JSON);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn intersection(self, other: Formats) -> Formats {
@@ -120,6 +149,14 @@ impl Formats {
     }
 
     /// The formats in `self` and not in `other`.
+    ///
+    /// ```
+    /// use binder_core::Formats;
+    ///
+    /// let no_forms = Formats::ALL.difference(Formats::FORM);
+    /// assert_eq!(no_forms, Formats::JSON | Formats::MULTIPART);
+    /// assert!(Formats::JSON.difference(Formats::ALL).is_empty());
+    /// ```
     #[inline]
     #[must_use]
     pub const fn difference(self, other: Formats) -> Formats {
@@ -127,12 +164,28 @@ impl Formats {
     }
 
     /// Whether every format in `other` is in `self`.
+    ///
+    /// ```
+    /// use binder_core::Formats;
+    ///
+    /// assert!(Formats::ALL.contains(Formats::JSON | Formats::FORM));
+    /// assert!(!Formats::JSON.contains(Formats::JSON | Formats::FORM));
+    /// assert!(Formats::JSON.contains(Formats::NONE));
+    /// ```
     #[inline]
     pub const fn contains(self, other: Formats) -> bool {
         self.0 & other.0 == other.0
     }
 
     /// Whether there is no format in `self`.
+    ///
+    /// ```
+    /// use binder_core::Formats;
+    ///
+    /// assert!(Formats::NONE.is_empty());
+    /// assert!(Formats::FORM.intersection(Formats::JSON).is_empty());
+    /// assert!(!Formats::MULTIPART.is_empty());
+    /// ```
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0

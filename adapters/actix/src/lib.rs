@@ -173,7 +173,23 @@ pub struct Bound<T>(pub T);
 ///         Err(rejection) => rejection.error_response(),
 ///     }
 /// }
-/// # let _ = list;
+///
+/// # actix_web::rt::System::new().block_on(async {
+/// use actix_web::{test, web, App};
+///
+/// let app = test::init_service(App::new().route("/", web::get().to(list))).await;
+/// let res = test::call_service(&app, test::TestRequest::get().uri("/?page=x").to_request()).await;
+/// assert_eq!(res.status(), 422);
+/// assert_eq!(test::read_body(res).await, "1 fields to fix");
+/// // Not a field error: binder's own response.
+/// let req = test::TestRequest::get()
+///     .uri("/?page=2")
+///     .insert_header(("content-length", "+5"))
+///     .to_request();
+/// let res = test::call_service(&app, req).await;
+/// assert_eq!(res.status(), 400);
+/// assert_eq!(res.headers().get("content-type").unwrap(), binder_http::PROBLEM_JSON);
+/// # });
 /// ```
 #[derive(Debug)]
 pub struct BoundRejection(pub binder_http::Error);
@@ -267,6 +283,28 @@ where
 
 /// The future of [`Bound`]'s extraction: reads the payload, then binds.
 /// A named type, so extracting boxes nothing.
+///
+/// ```
+/// use actix_web::{test::TestRequest, FromRequest};
+/// use binder_actix::{Bound, BoundFuture};
+/// use binder_http::Bind;
+///
+/// #[derive(Bind)]
+/// struct Ping {
+///     #[bind(body)]
+///     n: u32,
+/// }
+///
+/// # actix_web::rt::System::new().block_on(async {
+/// let (req, mut payload) = TestRequest::post()
+///     .insert_header(("content-type", "application/x-www-form-urlencoded"))
+///     .set_payload("n=7")
+///     .to_http_parts();
+/// let fut: BoundFuture<Ping> = Bound::<Ping>::from_request(&req, &mut payload);
+/// let Bound(ping) = fut.await.unwrap();
+/// assert_eq!(ping.n, 7);
+/// # });
+/// ```
 #[must_use = "futures do nothing unless polled"]
 pub struct BoundFuture<T> {
     state: State,

@@ -13,6 +13,31 @@ use std::task::{Context, Poll, Waker};
 /// actix-web's payload limit when no `PayloadConfig` is in the app data:
 /// 256 KiB (`PayloadConfig::default()`; a test holds it to what actix's
 /// own `web::Bytes` extractor refuses).
+///
+/// Without a `PayloadConfig`, it is the body limit even when binder's
+/// [`Limits::max_body_bytes`](binder_http::Limits::max_body_bytes) is
+/// larger:
+///
+/// ```
+/// use actix_web::{test::TestRequest, FromRequest};
+/// use binder_actix::{Bound, ACTIX_DEFAULT_LIMIT};
+/// use binder_http::Bind;
+///
+/// #[derive(Bind)]
+/// struct Note {
+///     #[bind(body)]
+///     text: String,
+/// }
+///
+/// # actix_web::rt::System::new().block_on(async {
+/// let (req, mut payload) = TestRequest::post()
+///     .insert_header(("content-length", ACTIX_DEFAULT_LIMIT + 1))
+///     .to_http_parts();
+/// let err = Bound::<Note>::from_request(&req, &mut payload).await.err().unwrap();
+/// assert!(matches!(err.0, binder_http::Error::TooLarge { limit: ACTIX_DEFAULT_LIMIT }));
+/// assert_eq!(ACTIX_DEFAULT_LIMIT, 256 * 1024);
+/// # });
+/// ```
 pub const ACTIX_DEFAULT_LIMIT: usize = 262_144;
 
 /// Bytes reserved up front at most, whatever `Content-Length` says.

@@ -55,6 +55,26 @@ pub struct ActixRequest<'r> {
 
 impl<'r> ActixRequest<'r> {
     /// A view of `req` whose body is `body`.
+    ///
+    /// ```
+    /// use actix_web::test::TestRequest;
+    /// use binder_actix::ActixRequest;
+    /// use binder_http::Bind;
+    ///
+    /// #[derive(Bind)]
+    /// #[bind(body)]
+    /// struct Login<'r> {
+    ///     user: &'r str,
+    ///     remember: Option<bool>,
+    /// }
+    ///
+    /// let req = TestRequest::post()
+    ///     .insert_header(("content-type", "application/json"))
+    ///     .to_http_request();
+    /// let body = br#"{"user":"ada"}"#;
+    /// let login = Login::bind(&ActixRequest::new(&req, body)).unwrap();
+    /// assert_eq!((login.user, login.remember), ("ada", None));
+    /// ```
     #[inline]
     pub fn new(req: &'r HttpRequest, body: &'r [u8]) -> Self {
         ActixRequest { req, body }

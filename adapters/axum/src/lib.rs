@@ -6,7 +6,7 @@
 //! files in owned targets: `binder_http::UploadedFile`, a slice of the
 //! request body's buffer (not a copy).
 //!
-//! ```no_run
+//! ```
 //! use axum::{routing::post, Router};
 //! use binder_axum::{Bind, Bound};
 //!
@@ -54,7 +54,7 @@
 //! So to accept bodies past 2 MiB, raise both (or disable axum's and raise
 //! binder's).
 //!
-//! ```no_run
+//! ```
 //! use axum::{extract::DefaultBodyLimit, routing::post, Extension, Router};
 //! # async fn upload() {}
 //! let mut limits = binder_http::Limits::default();
@@ -106,6 +106,44 @@ pub use binder_http::__private_0_1;
 /// request, so it cannot outlive it" (at a route, axum's `#[debug_handler]`
 /// shows that message where rustc alone reports "`Handler<_, _>` is not
 /// implemented").
+///
+/// ```
+/// use axum::{body::Body, routing::post, Router};
+/// use binder_axum::{Bind, Bound, PROBLEM_JSON};
+/// use tower::ServiceExt;
+///
+/// #[derive(Bind)]
+/// struct Note {
+///     #[bind(path)]
+///     id: u32,
+///     #[bind(body)]
+///     text: String,
+/// }
+///
+/// async fn save(Bound(note): Bound<Note>) -> String {
+///     format!("{}: {}", note.id, note.text)
+/// }
+///
+/// let app = Router::new().route("/notes/{id}", post(save));
+/// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+/// let req = http::Request::post("/notes/7")
+///     .header("content-type", "application/json")
+///     .body(Body::from(r#"{"text":"hi"}"#))?;
+/// let res = app.clone().oneshot(req).await?;
+/// assert_eq!(res.status(), 200);
+/// assert_eq!(axum::body::to_bytes(res.into_body(), 1024).await?, "7: hi");
+///
+/// // A failing field: 400, problem+json.
+/// let req = http::Request::post("/notes/x")
+///     .header("content-type", "application/json")
+///     .body(Body::from(r#"{"text":"hi"}"#))?;
+/// let res = app.oneshot(req).await?;
+/// assert_eq!(res.status(), 400);
+/// assert_eq!(res.headers()["content-type"], PROBLEM_JSON);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # })?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Bound<T>(pub T);
 
@@ -127,6 +165,18 @@ pub struct Bound<T>(pub T);
 ///         None => rejection.into_response(),
 ///     }
 /// }
+///
+/// let too_large = BoundRejection(binder_axum::Error::TooLarge { limit: 1024 });
+/// let res = my_shape(too_large);
+/// assert_eq!(res.status(), 413);
+/// assert_eq!(res.headers()["content-type"], binder_axum::PROBLEM_JSON);
+///
+/// let mut errors = binder_axum::Errors::new(10);
+/// errors.invalid(binder_axum::Source::Query, "page", "a page number");
+/// let fields = BoundRejection(binder_axum::BindError::Fields(errors).into());
+/// let res = my_shape(fields);
+/// assert_eq!(res.status(), 400);
+/// assert_eq!(res.headers()["content-type"], "text/plain; charset=utf-8");
 /// ```
 #[derive(Debug)]
 pub struct BoundRejection(pub binder_http::Error);
@@ -170,11 +220,11 @@ impl std::error::Error for BoundRejection {
 /// whose error is the same [`BoundRejection`], so `?` works in a handler
 /// returning `Result<_, BoundRejection>` (or any error with a `From` it).
 ///
-/// ```no_run
-/// use axum::{routing::post, Router};
-/// use binder_axum::{Binder, BoundRejection};
-/// use binder_http::{Bind, FilePart};
+/// ```
+/// use axum::{body::Body, routing::post, Router};
+/// use binder_axum::{Bind, Binder, BoundRejection, FilePart};
 /// use std::borrow::Cow;
+/// use tower::ServiceExt;
 ///
 /// #[derive(Bind)]
 /// struct Upload<'r> {
@@ -192,6 +242,17 @@ impl std::error::Error for BoundRejection {
 /// }
 ///
 /// let app: Router = Router::new().route("/teams/{team}/upload", post(upload));
+/// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+/// let body = "--B\r\nContent-Disposition: form-data; name=title\r\n\r\nQ3 plan\r\n\
+///             --B\r\nContent-Disposition: form-data; name=doc; filename=plan.txt\r\n\r\nhello\r\n--B--\r\n";
+/// let req = http::Request::post("/teams/core/upload")
+///     .header("content-type", "multipart/form-data; boundary=B")
+///     .body(Body::from(body))?;
+/// let res = app.oneshot(req).await?;
+/// assert_eq!(axum::body::to_bytes(res.into_body(), 1024).await?, "core: Q3 plan (5 bytes)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # })?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
 pub struct Binder {
@@ -205,6 +266,33 @@ pub struct Binder {
 
 impl Binder {
     /// Binds `T` from the held request, borrowing from it.
+    ///
+    /// ```
+    /// use axum::extract::FromRequest;
+    /// use binder_axum::{Bind, Binder};
+    ///
+    /// #[derive(Bind)]
+    /// struct Search<'r> {
+    ///     #[bind(query)]
+    ///     q: &'r str,
+    ///     #[bind(query)]
+    ///     page: u32,
+    /// }
+    ///
+    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+    /// let req = http::Request::get("/search?q=tea&page=2").body(axum::body::Body::empty())?;
+    /// let binder = Binder::from_request(req, &()).await?;
+    /// let s: Search = binder.bind()?;
+    /// assert_eq!((s.q, s.page), ("tea", 2));
+    /// // Every failing field, in one rejection.
+    /// let req = http::Request::get("/search?page=x").body(axum::body::Body::empty())?;
+    /// let binder = Binder::from_request(req, &()).await?;
+    /// let err = binder.bind::<Search>().err().unwrap();
+    /// assert_eq!(err.fields().unwrap().as_slice().len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # })?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     /// A [`BoundRejection`] (400 or 415) listing every failing field.
@@ -220,21 +308,82 @@ impl Binder {
     }
 
     /// The request's head.
+    ///
+    /// ```
+    /// use axum::extract::FromRequest;
+    /// use binder_axum::Binder;
+    ///
+    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+    /// let req = http::Request::get("/files?sort=name").header("accept", "text/html").body(axum::body::Body::empty())?;
+    /// let binder = Binder::from_request(req, &()).await?;
+    /// assert_eq!(binder.parts().uri.query(), Some("sort=name"));
+    /// assert_eq!(binder.parts().headers["accept"], "text/html");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # })?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parts(&self) -> &Parts {
         &self.parts
     }
 
     /// The request's body, as read.
+    ///
+    /// ```
+    /// use axum::extract::FromRequest;
+    /// use binder_axum::Binder;
+    ///
+    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+    /// let req = http::Request::post("/echo").body(axum::body::Body::from("hello"))?;
+    /// let binder = Binder::from_request(req, &()).await?;
+    /// assert_eq!(binder.body(), "hello");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # })?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn body(&self) -> &Bytes {
         &self.body
     }
 
-    /// The limits the body was read and is bound under.
+    /// The limits the body was read and is bound under: a [`Limits`] in
+    /// the request's extensions (`axum::Extension(limits)` as a layer), else
+    /// [`Limits::DEFAULT`].
+    ///
+    /// ```
+    /// use axum::extract::FromRequest;
+    /// use binder_axum::Binder;
+    ///
+    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+    /// let mut limits = binder_axum::Limits::DEFAULT;
+    /// limits.max_pairs = 10;
+    /// let mut req = http::Request::get("/").body(axum::body::Body::empty())?;
+    /// req.extensions_mut().insert(limits);
+    /// let binder = Binder::from_request(req, &()).await?;
+    /// assert_eq!(binder.limits().max_pairs, 10);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # })?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn limits(&self) -> &Limits {
         &self.limits
     }
 
     /// The request's head and body.
+    ///
+    /// ```
+    /// use axum::extract::FromRequest;
+    /// use binder_axum::Binder;
+    ///
+    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+    /// let req = http::Request::put("/doc").body(axum::body::Body::from("v2"))?;
+    /// let (parts, body) = Binder::from_request(req, &()).await?.into_parts();
+    /// // Rebuilt, to hand on.
+    /// let req = http::Request::from_parts(parts, axum::body::Body::from(body));
+    /// assert_eq!(req.method(), "PUT");
+    /// assert_eq!(axum::body::to_bytes(req.into_body(), 16).await?, "v2");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # })?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn into_parts(self) -> (Parts, Bytes) {
         (self.parts, self.body)
     }

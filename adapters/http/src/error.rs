@@ -100,6 +100,21 @@ impl Error {
     }
 
     /// The field errors, when binding failed field by field.
+    ///
+    /// ```
+    /// use binder_http::request::Parts;
+    /// use binder_http::Bind;
+    ///
+    /// #[derive(Bind, Debug)]
+    /// #[bind(query)]
+    /// struct Q { page: u32, size: u32 }
+    ///
+    /// let err = binder_http::Error::from(Q::bind(&Parts { query: Some("page=x"), ..Parts::default() }).unwrap_err());
+    /// let fields = err.fields().unwrap();
+    /// let paths: Vec<String> = fields.as_slice().iter().map(|e| e.path().to_string()).collect();
+    /// assert_eq!(paths, ["page", "size"]);
+    /// assert!(binder_http::Error::TooLarge { limit: 10 }.fields().is_none());
+    /// ```
     pub fn fields(&self) -> Option<&Errors> {
         match self {
             Error::Bind(e) => e.fields(),
@@ -108,6 +123,18 @@ impl Error {
     }
 
     /// The bind error, when binding (not reading) failed.
+    ///
+    /// ```
+    /// use binder_http::request::{Body, Parts};
+    /// use binder_http::{Bind, BindError};
+    ///
+    /// #[derive(Bind, Debug)]
+    /// struct B { #[bind(body)] n: u32 }
+    ///
+    /// let err = binder_http::Error::from(B::bind(&Parts { body: Body::Unsupported, ..Parts::default() }).unwrap_err());
+    /// assert_eq!(err.bind_error(), Some(&BindError::UnsupportedMediaType));
+    /// assert_eq!(binder_http::Error::Incomplete { declared: 9, received: 4 }.bind_error(), None);
+    /// ```
     pub fn bind_error(&self) -> Option<&BindError> {
         match self {
             Error::Bind(e) => Some(e),
@@ -144,6 +171,22 @@ impl Error {
     /// The RFC 9457 `application/problem+json` body for this error: its
     /// status, a detail, and for field errors every field with its source,
     /// path, stable code and message (never a submitted value).
+    ///
+    /// ```
+    /// use binder_http::request::Parts;
+    /// use binder_http::Bind;
+    ///
+    /// #[derive(Bind, Debug)]
+    /// struct Q { #[bind(query)] page: u32 }
+    ///
+    /// let err = binder_http::Error::from(Q::bind(&Parts::default()).unwrap_err());
+    /// assert_eq!(
+    ///     err.problem_json(),
+    ///     r#"{"type":"about:blank","title":"Bad Request","status":400,"detail":"1 field failed to bind","errors":[{"source":"query","field":"page","code":"missing","detail":"a value is required"}]}"#
+    /// );
+    /// let too_large = binder_http::Error::TooLarge { limit: 1024 };
+    /// assert!(too_large.problem_json().contains(r#""status":413"#));
+    /// ```
     pub fn problem_json(&self) -> String {
         crate::problem::write(self)
     }
@@ -152,6 +195,14 @@ impl Error {
     /// application/problem+json` and [`Error::problem_json`], in any body
     /// type made from a `String` (`String`, `http_body_util::Full<Bytes>`,
     /// `axum::body::Body`, ...).
+    ///
+    /// ```
+    /// let err = binder_http::Error::TooLarge { limit: 1024 };
+    /// let res: http::Response<String> = err.to_response();
+    /// assert_eq!(res.status(), 413);
+    /// assert_eq!(res.headers()["content-type"], binder_http::PROBLEM_JSON);
+    /// assert_eq!(res.body(), &err.problem_json());
+    /// ```
     pub fn to_response<B: From<String>>(&self) -> http::Response<B> {
         let mut res = http::Response::new(B::from(self.problem_json()));
         *res.status_mut() = self.status();

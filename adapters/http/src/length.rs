@@ -46,6 +46,17 @@ use core::fmt;
 
 /// Why a request's declared length was refused. Every kind answers 400;
 /// none carries the value it refused.
+///
+/// ```
+/// use binder_http::length::{parse, LengthError};
+///
+/// let err = parse([&b"7"[..], b"8"], false).unwrap_err();
+/// assert_eq!(err, LengthError::Conflicting);
+/// // As the adapters' error: a 400 that names no value.
+/// let err = binder_http::Error::from(err);
+/// assert_eq!(err.status(), 400);
+/// assert_eq!(err.to_string(), "the Content-Length values differ");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum LengthError {
@@ -62,6 +73,15 @@ pub enum LengthError {
 
 impl LengthError {
     /// A short message, never containing the refused value.
+    ///
+    /// ```
+    /// use binder_http::length::{parse, LengthError};
+    ///
+    /// let err = parse([&b"12345678901234567890123"[..]], false).unwrap_err();
+    /// assert_eq!(err, LengthError::Overflow);
+    /// assert_eq!(err.as_str(), "the Content-Length is too large a number");
+    /// assert!(!err.as_str().contains("1234"));
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             LengthError::NotDigits => "the Content-Length is not a decimal number",

@@ -15,6 +15,12 @@ use binder_core::bind::{BindError, Errors};
 use core::fmt::Write as _;
 
 /// The media type of a problem details body.
+///
+/// ```
+/// let res: http::Response<String> = binder_http::Error::TooLarge { limit: 8 }.to_response();
+/// assert_eq!(res.headers()[http::header::CONTENT_TYPE], binder_http::PROBLEM_JSON);
+/// assert_eq!(binder_http::PROBLEM_JSON, "application/problem+json");
+/// ```
 pub const PROBLEM_JSON: &str = "application/problem+json";
 
 /// The problem details body for `error` (see [`Error::problem_json`]).

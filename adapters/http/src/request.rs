@@ -42,6 +42,38 @@ use binder_core::Limits;
 /// values. Implemented for `&[(&str, &str)]` and, with the `matchit`
 /// feature, for `&matchit::Params`; [`Decoded`] marks values a router has
 /// already decoded.
+///
+/// A router of your own implements it for its match:
+///
+/// ```
+/// use binder_http::{Bind, HttpRequest, PathParams};
+///
+/// /// What a router matched for `/teams/{team}/files/{name}`.
+/// struct TeamFile<'r> {
+///     team: &'r str,
+///     name: &'r str,
+/// }
+///
+/// impl<'r> PathParams<'r> for TeamFile<'r> {
+///     fn each(&self, mut f: impl FnMut(&str, &'r str)) {
+///         f("team", self.team);
+///         f("name", self.name);
+///     }
+/// }
+///
+/// #[derive(Bind)]
+/// #[bind(path)]
+/// struct File {
+///     team: u32,
+///     name: String,
+/// }
+///
+/// let (parts, ()) = http::Request::get("/teams/7/files/a%20b.txt").body(())?.into_parts();
+/// let matched = TeamFile { team: "7", name: "a%20b.txt" };
+/// let file = File::bind(&HttpRequest::with_params(&parts, b"", matched)).unwrap();
+/// assert_eq!((file.team, file.name.as_str()), (7, "a b.txt"));
+/// # Ok::<(), http::Error>(())
+/// ```
 pub trait PathParams<'r> {
     /// Whether the values are decoded already (see [`Decoded`]).
     const DECODED: bool = false;
@@ -104,6 +136,30 @@ impl<'r> PathParams<'r> for &matchit::Params<'_, 'r> {
 /// A view of an `http` request for binding: its URI, headers, body bytes
 /// and the path parameters the router matched. Builds nothing and copies
 /// nothing; every method walks the `http` structures in place.
+///
+/// ```
+/// use binder_http::{Bind, HttpRequest};
+///
+/// #[derive(Bind)]
+/// struct Move<'r> {
+///     #[bind(path)]
+///     id: u64,
+///     #[bind(header = "If-Match")]
+///     etag: &'r str,
+///     #[bind(body)]
+///     to: &'r str,
+/// }
+///
+/// let (parts, body) = http::Request::put("/boxes/9")
+///     .header("if-match", "\"v3\"")
+///     .header("content-type", "application/json")
+///     .body(br#"{"to":"shelf"}"#.to_vec())?
+///     .into_parts();
+/// let req = HttpRequest::from_parts(&parts, &body, &[("id", "9")]);
+/// let m = Move::bind(&req).unwrap();
+/// assert_eq!((m.id, m.etag, m.to), (9, "\"v3\"", "shelf"));
+/// # Ok::<(), http::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct HttpRequest<'a, 'r, P = &'a [(&'a str, &'r str)]> {
     uri: &'r http::Uri,
@@ -118,6 +174,30 @@ pub struct HttpRequest<'a, 'r, P = &'a [(&'a str, &'r str)]> {
 impl<'r, P: PathParams<'r>> HttpRequest<'_, 'r, P> {
     /// A view of `parts` and `body` with any router's path parameters, such
     /// as `&matchit::Params` (feature `matchit`).
+    ///
+    /// ```
+    /// use binder_http::{Bind, HttpRequest};
+    ///
+    /// #[derive(Bind)]
+    /// struct Team {
+    ///     #[bind(path)]
+    ///     team: u32,
+    /// }
+    ///
+    /// let (parts, ()) = http::Request::get("/teams/42").body(())?.into_parts();
+    /// // Any `PathParams`: a slice of pairs, ...
+    /// let req = HttpRequest::with_params(&parts, b"", &[("team", "42")][..]);
+    /// assert_eq!(Team::bind(&req).unwrap().team, 42);
+    /// // ... or, with the `matchit` feature, what a matchit router matched.
+    /// # #[cfg(feature = "matchit")] {
+    /// let mut router = matchit::Router::new();
+    /// router.insert("/teams/{team}", ())?;
+    /// let matched = router.at(parts.uri.path())?;
+    /// let req = HttpRequest::with_params(&parts, b"", &matched.params);
+    /// assert_eq!(Team::bind(&req).unwrap().team, 42);
+    /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn with_params(parts: &'r http::request::Parts, body: &'r [u8], path: P) -> Self {
         HttpRequest {
@@ -133,6 +213,31 @@ impl<'r, P: PathParams<'r>> HttpRequest<'_, 'r, P> {
     /// [`HttpRequest::with_params`] over a body held as `Bytes` (as
     /// `binder_hyper::read_request` returns it): an [`UploadedFile`](crate::UploadedFile)
     /// then shares the body's buffer instead of copying its bytes.
+    ///
+    /// ```
+    /// use binder_http::{Bind, HttpRequest, UploadedFile};
+    /// use bytes::Bytes;
+    ///
+    /// #[derive(Bind)]
+    /// struct Upload {
+    ///     #[bind(body)]
+    ///     doc: UploadedFile,
+    /// }
+    ///
+    /// let body = Bytes::from_static(
+    ///     b"--B\r\nContent-Disposition: form-data; name=\"doc\"; filename=\"a.txt\"\r\n\r\nhello\r\n--B--\r\n",
+    /// );
+    /// let (parts, ()) = http::Request::post("/upload")
+    ///     .header("content-type", "multipart/form-data; boundary=B")
+    ///     .body(())?
+    ///     .into_parts();
+    /// let req = HttpRequest::with_bytes(&parts, &body, &[][..]);
+    /// let doc = Upload::bind(&req).unwrap().doc;
+    /// assert_eq!((doc.filename(), &doc.data()[..]), ("a.txt", &b"hello"[..]));
+    /// // A slice of `body`'s buffer, not a copy.
+    /// assert!(body.as_ptr_range().contains(&doc.data().as_ptr()));
+    /// # Ok::<(), http::Error>(())
+    /// ```
     #[inline]
     pub fn with_bytes(parts: &'r http::request::Parts, body: &'r bytes::Bytes, path: P) -> Self {
         HttpRequest {
@@ -145,6 +250,21 @@ impl<'r, P: PathParams<'r>> HttpRequest<'_, 'r, P> {
 impl<'a, 'r> HttpRequest<'a, 'r> {
     /// A view of `parts` and `body`, with `path` from the router (raw,
     /// percent-encoded values).
+    ///
+    /// ```
+    /// use binder_http::{Bind, HttpRequest};
+    ///
+    /// #[derive(Bind)]
+    /// struct Tag {
+    ///     #[bind(path)]
+    ///     tag: String,
+    /// }
+    ///
+    /// let (parts, body) = http::Request::get("/tags/caf%C3%A9").body(Vec::new())?.into_parts();
+    /// let req = HttpRequest::from_parts(&parts, &body, &[("tag", "caf%C3%A9")]);
+    /// assert_eq!(Tag::bind(&req).unwrap().tag, "café"); // decoded once
+    /// # Ok::<(), http::Error>(())
+    /// ```
     #[inline]
     pub fn from_parts(
         parts: &'r http::request::Parts,
@@ -155,6 +275,24 @@ impl<'a, 'r> HttpRequest<'a, 'r> {
     }
 
     /// A view of a whole request whose body is in memory.
+    ///
+    /// ```
+    /// use binder_http::{Bind, HttpRequest};
+    ///
+    /// #[derive(Bind)]
+    /// #[bind(body)]
+    /// struct Login<'r> {
+    ///     user: &'r str,
+    ///     remember: bool,
+    /// }
+    ///
+    /// let req = http::Request::post("/login")
+    ///     .header("content-type", "application/x-www-form-urlencoded")
+    ///     .body("user=ada&remember=on")?;
+    /// let login = Login::bind(&HttpRequest::from_request(&req, &[])).unwrap();
+    /// assert_eq!((login.user, login.remember), ("ada", true));
+    /// # Ok::<(), http::Error>(())
+    /// ```
     #[inline]
     pub fn from_request<B: AsRef<[u8]>>(
         req: &'r http::Request<B>,
@@ -216,6 +354,27 @@ impl<'r, P: PathParams<'r>> Request<'r> for HttpRequest<'_, 'r, P> {
 /// Binds `T` from a whole request whose body is in memory, under
 /// [`Limits::DEFAULT`].
 ///
+/// ```
+/// use binder_http::Bind;
+///
+/// #[derive(Bind)]
+/// struct Item {
+///     #[bind(path)]
+///     id: u32,
+///     #[bind(query)]
+///     fields: Vec<String>,
+/// }
+///
+/// let req = http::Request::get("/items/5?fields=name&fields=price").body(Vec::<u8>::new())?;
+/// let item: Item = binder_http::bind(&req, &[("id", "5")]).unwrap();
+/// assert_eq!((item.id, item.fields), (5, vec!["name".to_owned(), "price".to_owned()]));
+///
+/// let bad = http::Request::get("/items/x").body(Vec::<u8>::new())?;
+/// let err = binder_http::bind::<Item, _>(&bad, &[("id", "x")]).err().unwrap();
+/// assert_eq!(err.to_string(), "path: id: expected an unsigned integer");
+/// # Ok::<(), http::Error>(())
+/// ```
+///
 /// # Errors
 /// [`Error::Bind`], as [`Bind::bind_with`] fails.
 #[inline]
@@ -229,6 +388,26 @@ where
 
 /// Binds `T` from request parts and body bytes, under [`Limits::DEFAULT`].
 ///
+/// ```
+/// use binder_http::Bind;
+///
+/// #[derive(Bind)]
+/// struct Comment<'r> {
+///     #[bind(path)]
+///     post: u32,
+///     #[bind(body)]
+///     text: std::borrow::Cow<'r, str>,
+/// }
+///
+/// let (parts, body) = http::Request::post("/posts/3/comments")
+///     .header("content-type", "application/json")
+///     .body(br#"{"text":"caf\u00e9"}"#.to_vec())?
+///     .into_parts();
+/// let c: Comment = binder_http::bind_parts(&parts, &body, &[("post", "3")]).unwrap();
+/// assert_eq!((c.post, &*c.text), (3, "café"));
+/// # Ok::<(), http::Error>(())
+/// ```
+///
 /// # Errors
 /// [`Error::Bind`], as [`Bind::bind_with`] fails.
 #[inline]
@@ -241,6 +420,28 @@ pub fn bind_parts<'r, T: Bind<'r>>(
 }
 
 /// Binds `T` from request parts and body bytes under `limits`.
+///
+/// ```
+/// use binder_http::{Bind, Formats, Limits};
+///
+/// #[derive(Bind, Debug)]
+/// struct Note<'r> {
+///     #[bind(body)]
+///     text: &'r str,
+/// }
+///
+/// // A JSON-only service: a form post is refused before a field is read.
+/// let mut limits = Limits::DEFAULT;
+/// limits.formats = Formats::JSON;
+/// let (parts, body) = http::Request::post("/notes")
+///     .header("content-type", "application/x-www-form-urlencoded")
+///     .body(b"text=hi".to_vec())?
+///     .into_parts();
+/// let err = binder_http::bind_parts_with::<Note>(&parts, &body, &[], &limits).unwrap_err();
+/// assert_eq!(err.status(), 415);
+/// assert!(binder_http::bind_parts_with::<Note>(&parts, &body, &[], &Limits::DEFAULT).is_ok());
+/// # Ok::<(), http::Error>(())
+/// ```
 ///
 /// # Errors
 /// [`Error::Bind`], as [`Bind::bind_with`] fails.

@@ -11,6 +11,41 @@ const MAX_PRESIZE: usize = 64 * 1024;
 /// crate docs for the policy), its length declared by its headers as
 /// [`binder_http::length::from_headers`] reads them.
 ///
+/// Then bind a type that borrows from the request with
+/// [`bind_parts`](crate::bind_parts):
+///
+/// ```
+/// use binder_hyper::Bind;
+/// use bytes::Bytes;
+/// use http_body_util::Full;
+///
+/// #[derive(Bind)]
+/// struct Note<'r> {
+///     #[bind(body)]
+///     text: &'r str,
+/// }
+///
+/// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+/// let req = http::Request::post("/notes")
+///     .header("content-type", "application/json")
+///     .header("content-length", "14")
+///     .body(Full::new(Bytes::from_static(br#"{"text":"hi!"}"#)))?;
+/// let (parts, body) = binder_hyper::read_request(req, 1024).await?;
+/// let note: Note = binder_hyper::bind_parts(&parts, &body, &[])?;
+/// assert_eq!(note.text, "hi!");
+///
+/// // Two `Content-Length`s that disagree: a 400, and nothing is read.
+/// let req = http::Request::post("/notes")
+///     .header("content-length", "14")
+///     .header("content-length", "15")
+///     .body(Full::new(Bytes::from_static(br#"{"text":"hi!"}"#)))?;
+/// let err = binder_hyper::read_request(req, 1024).await.unwrap_err();
+/// assert!(matches!(err, binder_hyper::Error::Length(_)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # })?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// # Errors
 /// [`Error::Length`] when the declared length is refused (nothing is
 /// read); otherwise as [`read_body`].
@@ -32,6 +67,25 @@ where
 ///
 /// No frame is polled once the bytes received pass `declared` or `limit`:
 /// the frame that passes either is the last one read.
+///
+/// ```
+/// use binder_hyper::{read_body, Error};
+/// use bytes::Bytes;
+/// use http_body_util::Full;
+///
+/// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+/// let body = || Full::new(Bytes::from_static(b"0123456789"));
+/// assert_eq!(read_body(body(), Some(10), 64).await?, "0123456789");
+/// // Over the limit, as declared or as sent: 413.
+/// assert!(matches!(read_body(body(), Some(10), 8).await, Err(Error::TooLarge { limit: 8 })));
+/// assert!(matches!(read_body(body(), None, 8).await, Err(Error::TooLarge { limit: 8 })));
+/// // Not what its `Content-Length` declared: 400.
+/// assert!(matches!(read_body(body(), Some(12), 64).await, Err(Error::Incomplete { declared: 12, received: 10 })));
+/// assert!(matches!(read_body(body(), Some(4), 64).await, Err(Error::LongerThanDeclared { declared: 4 })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # })?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Errors
 /// [`Error::TooLarge`] when `declared` or the bytes sent pass `limit`

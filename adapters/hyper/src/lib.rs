@@ -104,6 +104,42 @@ use http_body_util::Full;
 /// [`read_request`], then bind from the parts and bytes with
 /// [`bind_parts`].
 ///
+/// ```
+/// use binder_hyper::{Bind, Limits, UploadedFile};
+/// use bytes::Bytes;
+/// use http_body_util::{BodyExt, Full};
+///
+/// #[derive(Bind)]
+/// struct Upload {
+///     #[bind(path)]
+///     team: u32,
+///     #[bind(body)]
+///     doc: UploadedFile,
+/// }
+///
+/// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+/// let body = "--B\r\nContent-Disposition: form-data; name=\"doc\"; filename=\"a.txt\"\r\n\r\nhello\r\n--B--\r\n";
+/// let req = http::Request::post("/teams/7/docs")
+///     .header("content-type", "multipart/form-data; boundary=B")
+///     .body(Full::new(Bytes::from(body)))?;
+/// let (up, req) = binder_hyper::bind::<Upload, _>(req, &[("team", "7")], &Limits::DEFAULT).await?;
+/// assert_eq!((up.team, up.doc.filename(), &up.doc.data()[..]), (7, "a.txt", &b"hello"[..]));
+/// // The request is handed back with its body, to be read again.
+/// assert_eq!(req.into_body().collect().await?.to_bytes(), body);
+///
+/// // Over the limit: a 413, before the body is read.
+/// let mut limits = Limits::DEFAULT;
+/// limits.max_body_bytes = 16;
+/// let big = http::Request::post("/teams/7/docs")
+///     .header("content-length", body.len())
+///     .body(Full::new(Bytes::from(body)))?;
+/// let err = binder_hyper::bind::<Upload, _>(big, &[("team", "7")], &limits).await.err().unwrap();
+/// assert_eq!(err.status(), 413);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # })?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// # Errors
 /// [`Error::TooLarge`] (413); [`Error::Length`], [`Error::Incomplete`],
 /// [`Error::LongerThanDeclared`] and [`Error::Bind`] (400, or 415 for an

@@ -11,6 +11,16 @@ use crate::error::{Error, ValueError};
 use core::fmt;
 
 /// Where a value came from.
+///
+/// ```
+/// use binder_core::bind::{Bind, Parts, Source};
+///
+/// # #[derive(binder_derive::BindCore)] #[bind(crate = "binder_core")]
+/// # struct Q { #[bind(query)] page: u32, #[bind(cookie)] session: String }
+/// let err = Q::bind(&Parts::default()).err().unwrap();
+/// let sources: Vec<Source> = err.fields().unwrap().as_slice().iter().map(|e| e.source()).collect();
+/// assert_eq!(sources, [Source::Query, Source::Cookie]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Source {
@@ -29,6 +39,13 @@ pub enum Source {
 impl Source {
     /// The source's name as used in error reports: `path`, `query`,
     /// `header`, `cookie`, `body`.
+    ///
+    /// ```
+    /// use binder_core::bind::Source;
+    ///
+    /// assert_eq!(Source::Header.as_str(), "header");
+    /// assert_eq!(Source::Body.to_string(), "body");
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             Source::Path => "path",
@@ -47,6 +64,34 @@ impl fmt::Display for Source {
 }
 
 /// What is wrong with one field.
+///
+/// ```
+/// use binder_core::bind::{Bind, Body, FieldErrorKind, Parts};
+/// use binder_core::ValueErrorKind;
+///
+/// # #[derive(binder_derive::BindCore)] #[bind(crate = "binder_core")]
+/// struct Order<'r> {
+///     #[bind(body)]
+///     sku: &'r str,
+///     #[bind(body, required)]
+///     note: &'r str,
+///     #[bind(body)]
+///     qty: u32,
+///     #[bind(body)]
+///     gift: bool,
+///     #[bind(body)]
+///     email: String,
+/// }
+///
+/// let body = br#"{"note": "", "qty": "many", "gift": [true], "email": "a@b", "email": "c@d"}"#;
+/// let err = Order::bind(&Parts { body: Body::Json(body), ..Parts::default() }).err().unwrap();
+/// let kinds: Vec<FieldErrorKind> = err.fields().unwrap().as_slice().iter().map(|e| e.kind()).collect();
+/// assert_eq!(kinds[0], FieldErrorKind::Missing); // sku
+/// assert_eq!(kinds[1], FieldErrorKind::Empty); // note
+/// assert_eq!(kinds[2], FieldErrorKind::Invalid(ValueErrorKind::NotUnsigned.into())); // qty
+/// assert!(matches!(kinds[3], FieldErrorKind::WrongType(_))); // gift
+/// assert_eq!(kinds[4], FieldErrorKind::Duplicate); // email
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum FieldErrorKind {
@@ -66,6 +111,15 @@ pub enum FieldErrorKind {
 impl FieldErrorKind {
     /// A stable machine-readable code: `missing`, `empty`, `invalid`,
     /// `duplicate`, `wrong_type`.
+    ///
+    /// ```
+    /// use binder_core::bind::FieldErrorKind;
+    /// use binder_core::ValueErrorKind;
+    ///
+    /// assert_eq!(FieldErrorKind::Missing.code(), "missing");
+    /// assert_eq!(FieldErrorKind::Invalid(ValueErrorKind::NotABool.into()).code(), "invalid");
+    /// assert_eq!(FieldErrorKind::WrongType("expected a number").code(), "wrong_type");
+    /// ```
     pub const fn code(&self) -> &'static str {
         match self {
             FieldErrorKind::Missing => "missing",
@@ -77,6 +131,15 @@ impl FieldErrorKind {
     }
 
     /// A human description, never containing the submitted value.
+    ///
+    /// ```
+    /// use binder_core::bind::FieldErrorKind;
+    /// use binder_core::ValueErrorKind;
+    ///
+    /// assert_eq!(FieldErrorKind::Empty.detail(), "a non-empty value is required");
+    /// assert_eq!(FieldErrorKind::Invalid(ValueErrorKind::NotABool.into()).detail(), "expected true, false, 1, 0, on or off");
+    /// assert_eq!(FieldErrorKind::WrongType("expected a number").detail(), "expected a number");
+    /// ```
     pub const fn detail(&self) -> &'static str {
         match self {
             FieldErrorKind::Missing => "a value is required",
@@ -89,6 +152,20 @@ impl FieldErrorKind {
 }
 
 /// One failing field: its source, its path and what is wrong.
+///
+/// ```
+/// use binder_core::bind::{Bind, FieldErrorKind, Parts, Source};
+///
+/// # #[derive(binder_derive::BindCore)] #[bind(crate = "binder_core")]
+/// # struct Q { #[bind(query)] tags: Vec<u8> }
+/// let err = Q::bind(&Parts { query: Some("tags=1&tags=x"), ..Parts::default() }).err().unwrap();
+/// let e = &err.fields().unwrap().as_slice()[0];
+/// assert_eq!(e.source(), Source::Query);
+/// assert_eq!(e.path().to_string(), "tags[1]");
+/// assert_eq!(e.kind().code(), "invalid");
+/// assert!(matches!(e.kind(), FieldErrorKind::Invalid(_)));
+/// assert_eq!(e.to_string(), "query: tags[1]: expected an unsigned integer");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FieldError {
     source: Source,
@@ -101,6 +178,13 @@ pub struct FieldError {
 
 impl FieldError {
     /// A field error.
+    ///
+    /// ```
+    /// use binder_core::bind::{FieldError, FieldErrorKind, FieldPath, Source};
+    ///
+    /// let e = FieldError::new(Source::Header, FieldPath::key("x-tenant"), FieldErrorKind::Missing);
+    /// assert_eq!(e.to_string(), "header: x-tenant: a value is required");
+    /// ```
     #[inline]
     pub const fn new(source: Source, path: FieldPath, kind: FieldErrorKind) -> Self {
         FieldError {
@@ -113,6 +197,18 @@ impl FieldError {
 
     /// This error, for the field declared at `index` (errors are listed in
     /// declaration order).
+    ///
+    /// ```
+    /// use binder_core::bind::{Errors, FieldError, FieldErrorKind, FieldPath, Source};
+    ///
+    /// let missing = |key| FieldError::new(Source::Query, FieldPath::key(key), FieldErrorKind::Missing);
+    /// let mut errors = Errors::new(10);
+    /// errors.push(missing("b").for_field(1));
+    /// errors.push(missing("a").for_field(0));
+    /// errors.sort_by_field();
+    /// assert_eq!(errors.as_slice()[0].path().to_string(), "a");
+    /// assert!(errors.has_field(0) && errors.has_field(1) && !errors.has_field(2));
+    /// ```
     #[inline]
     pub const fn for_field(mut self, index: usize) -> Self {
         self.rank.0 = if index > u32::MAX as usize {
@@ -160,6 +256,21 @@ type List = heapless::Vec<FieldError, FIXED_ERRORS>;
 /// Every failing field of one bind, in the order found, bounded by
 /// [`Limits::max_errors`](crate::Limits::max_errors) with a count of what
 /// was dropped. Empty (and unallocated) until something fails.
+///
+/// ```
+/// use binder_core::bind::{Errors, FieldError, FieldErrorKind, FieldPath, Source};
+///
+/// let missing = |key| FieldError::new(Source::Body, FieldPath::key(key), FieldErrorKind::Missing);
+/// let mut errors = Errors::new(2);
+/// assert!(errors.is_empty() && !errors.is_full());
+/// for key in ["a", "b", "c"] {
+///     errors.push(missing(key));
+/// }
+/// assert!(errors.is_full());
+/// assert_eq!(errors.as_slice().len(), 2);
+/// assert_eq!(errors.dropped(), 1);
+/// assert_eq!(errors.to_string(), "body: a: a value is required\nbody: b: a value is required\nand 1 more");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Errors {
     list: List,
@@ -172,6 +283,15 @@ pub struct Errors {
 
 impl Errors {
     /// An empty list keeping at most `max` errors.
+    ///
+    /// ```
+    /// use binder_core::bind::Errors;
+    /// use binder_core::Limits;
+    ///
+    /// let errors = Errors::new(Limits::DEFAULT.max_errors);
+    /// assert!(errors.is_empty());
+    /// assert_eq!(errors.as_slice(), []);
+    /// ```
     #[inline]
     pub const fn new(max: usize) -> Self {
         Errors {
@@ -184,6 +304,15 @@ impl Errors {
     }
 
     /// Records `error`, or counts it as dropped past the bound.
+    ///
+    /// ```
+    /// use binder_core::bind::{Errors, FieldError, FieldErrorKind, FieldPath, Source};
+    ///
+    /// let mut errors = Errors::new(1);
+    /// errors.push(FieldError::new(Source::Path, FieldPath::key("id"), FieldErrorKind::Missing));
+    /// errors.push(FieldError::new(Source::Path, FieldPath::key("v"), FieldErrorKind::Missing));
+    /// assert_eq!((errors.as_slice().len(), errors.dropped()), (1, 1));
+    /// ```
     #[inline]
     pub fn push(&mut self, mut error: FieldError) {
         error.rank.1 = self.found;
@@ -224,6 +353,19 @@ impl Errors {
     /// Orders the kept errors by the declaration order of their fields (an
     /// error not tied to a field last), keeping the order found within one
     /// field. Sorts in place; allocates nothing.
+    ///
+    /// ```
+    /// use binder_core::bind::{Errors, FieldError, FieldErrorKind, FieldPath, Source};
+    ///
+    /// let error = |key, i| FieldError::new(Source::Body, FieldPath::key(key), FieldErrorKind::Empty).for_field(i);
+    /// let mut errors = Errors::new(10);
+    /// errors.invalid(Source::Body, "total", "at most 100"); // a validation hook's: no field
+    /// errors.push(error("name", 1));
+    /// errors.push(error("id", 0));
+    /// errors.sort_by_field();
+    /// let order: Vec<String> = errors.as_slice().iter().map(|e| e.path().to_string()).collect();
+    /// assert_eq!(order, ["id", "name", "total"]);
+    /// ```
     pub fn sort_by_field(&mut self) {
         self.list.sort_unstable_by_key(|e| e.rank);
     }
@@ -272,6 +414,16 @@ impl Errors {
     /// Whether an error was recorded for the field declared at `index`,
     /// kept or dropped past the bound (for the first 64 fields; past them,
     /// whether one is kept).
+    ///
+    /// ```
+    /// use binder_core::bind::{Errors, FieldError, FieldErrorKind, FieldPath, Source};
+    ///
+    /// let mut errors = Errors::new(0); // keeps none, counts all
+    /// errors.push(FieldError::new(Source::Query, FieldPath::key("q"), FieldErrorKind::Missing).for_field(3));
+    /// assert!(errors.as_slice().is_empty());
+    /// assert!(errors.has_field(3)); // dropped, still known
+    /// assert!(!errors.has_field(0));
+    /// ```
     pub fn has_field(&self, index: usize) -> bool {
         if index < 64 {
             return self.failed & (1 << index) != 0;
@@ -306,6 +458,24 @@ impl fmt::Display for Errors {
 }
 
 /// Why a bind failed.
+///
+/// ```
+/// use binder_core::bind::{Bind, BindError, Body, Parts, Source};
+/// use binder_core::ErrorKind;
+///
+/// # #[derive(binder_derive::BindCore)] #[bind(crate = "binder_core")]
+/// # struct B { #[bind(body)] n: u32 }
+/// let bind = |body| B::bind(&Parts { body, ..Parts::default() });
+/// // A field failed: every failing field is listed.
+/// assert!(matches!(bind(Body::Json(br#"{"n": -1}"#)), Err(BindError::Fields(_))));
+/// // The body could not be read at all.
+/// let Err(BindError::Malformed { source, error }) = bind(Body::Json(b"{")) else { panic!() };
+/// assert_eq!((source, error.kind()), (Source::Body, ErrorKind::JsonEof));
+/// // A body binder does not read, or not in UTF-8: 415.
+/// assert_eq!(bind(Body::Unsupported).err(), Some(BindError::UnsupportedMediaType));
+/// let latin1 = Body::classify(Some(b"application/json; charset=latin1"), b"{}");
+/// assert_eq!(bind(latin1).err(), Some(BindError::UnsupportedCharset));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum BindError {
@@ -332,6 +502,17 @@ pub enum BindError {
 
 impl BindError {
     /// The field errors, if that is what this is.
+    ///
+    /// ```
+    /// use binder_core::bind::BindError;
+    ///
+    /// assert!(BindError::UnsupportedMediaType.fields().is_none());
+    /// # #[derive(binder_derive::BindCore)] #[bind(crate = "binder_core")]
+    /// # struct Q { #[bind(query)] page: u32 }
+    /// use binder_core::bind::{Bind, Parts};
+    /// let err = Q::bind(&Parts::default()).err().unwrap();
+    /// assert_eq!(err.fields().unwrap().field_count(), 1);
+    /// ```
     pub fn fields(&self) -> Option<&Errors> {
         match self {
             BindError::Fields(e) => Some(e),
@@ -341,12 +522,34 @@ impl BindError {
 
     /// Whether a source passed one of binder's bounds (see
     /// [`ErrorKind::is_limit`](crate::ErrorKind::is_limit)).
+    ///
+    /// ```
+    /// use binder_core::bind::{Bind, Body, Parts};
+    /// use binder_core::Limits;
+    ///
+    /// # #[derive(binder_derive::BindCore)] #[bind(crate = "binder_core")]
+    /// # struct B { #[bind(body)] tags: Vec<u8> }
+    /// let mut limits = Limits::DEFAULT;
+    /// limits.max_json_depth = 2;
+    /// let req = |body| Parts { body: Body::Json(body), ..Parts::default() };
+    /// // Nested three deep: past the limit, even in a member no field takes.
+    /// assert!(B::bind_with(&req(br#"{"x": [[1]], "tags": [1]}"#), &limits).err().unwrap().is_limit());
+    /// // Malformed: not a limit.
+    /// assert!(!B::bind_with(&req(br#"{"tags": [1]"#), &limits).err().unwrap().is_limit());
+    /// ```
     pub fn is_limit(&self) -> bool {
         matches!(self, BindError::Malformed { error, .. } if error.kind().is_limit())
     }
 
     /// Whether the body is of a type (or charset) binder does not read:
     /// HTTP 415.
+    ///
+    /// ```
+    /// use binder_core::bind::BindError;
+    ///
+    /// assert!(BindError::UnsupportedMediaType.is_unsupported());
+    /// assert!(BindError::UnsupportedCharset.is_unsupported());
+    /// ```
     pub fn is_unsupported(&self) -> bool {
         matches!(
             self,

@@ -8,6 +8,18 @@ use crate::error::{Error, ValueError};
 use crate::json::Reader;
 
 /// A value a field refused, with the list index it had, if any.
+///
+/// ```
+/// use binder_core::bind::{Field, Rejected};
+/// use binder_core::convert::Raw;
+/// use binder_core::ValueErrorKind;
+///
+/// let mut tags = <Vec<u8> as Field>::slot();
+/// <Vec<u8> as Field>::offer(&mut tags, Raw::form(b"1")).unwrap();
+/// let rejected: Rejected = <Vec<u8> as Field>::offer(&mut tags, Raw::form(b"x")).unwrap_err();
+/// assert_eq!(rejected.index, Some(1)); // reported as `tags[1]`
+/// assert_eq!(rejected.error.kind(), ValueErrorKind::NotUnsigned);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rejected {
     /// The index of the refused element, for list fields (`tags[1]`).
@@ -56,6 +68,54 @@ pub(crate) use no_members;
 /// Implemented for every [`FromText`] type and for
 /// [`FilePart`](super::FilePart); a field of type `T`, `Option<T>` or
 /// `Vec<T>` binds for any `T: Value` (see [`Field`]).
+///
+/// A value that takes a multipart part its own way implements it:
+///
+/// ```
+/// use binder_core::bind::{Bind, Body, JsonCx, Parts, Value};
+/// use binder_core::convert::{FromText, Raw, Ref};
+/// use binder_core::multipart::Part;
+/// use binder_core::ValueError;
+///
+/// /// Text sent as a form value or as an uploaded file's content.
+/// struct Content<'r>(&'r str);
+///
+/// impl<'r> Value<'r> for Content<'r> {
+///     const IS_TEXT: bool = true;
+///
+///     fn from_raw(raw: Raw<'r>) -> Result<Self, ValueError> {
+///         <&str as FromText>::from_raw(raw).map(Content)
+///     }
+///
+///     fn from_part(part: &Part<'r>) -> Result<Option<Self>, ValueError> {
+///         // A file is taken too (the default refuses it).
+///         binder_core::convert::utf8(part.data()).map(|text| Some(Content(text)))
+///     }
+///
+///     // Sent whole, never in pieces (`content[x]=...` names nothing).
+///     type Partial = ();
+///     fn partial() {}
+///     fn offer_member(_: &mut (), _: Ref<'r, '_, [u8]>, _: Raw<'r>, _: &mut JsonCx<'_, 'r>) -> bool {
+///         false
+///     }
+///     fn finish_partial(_: (), _: &mut JsonCx<'_, 'r>) -> Option<Self> {
+///         None
+///     }
+/// }
+///
+/// # #[derive(binder_derive::BindCore)] #[bind(crate = "binder_core")]
+/// struct Post<'r> {
+///     #[bind(body)]
+///     body: Content<'r>,
+/// }
+///
+/// let ct = Some(&b"multipart/form-data; boundary=B"[..]);
+/// let file = b"--B\r\nContent-Disposition: form-data; name=body; filename=post.md\r\n\r\n# Hi\r\n--B--";
+/// let req = Parts { body: Body::classify(ct, file), ..Parts::default() };
+/// assert_eq!(Post::bind(&req).unwrap().body.0, "# Hi");
+/// let form = Parts { body: Body::Form(b"body=plain"), ..Parts::default() };
+/// assert_eq!(Post::bind(&form).unwrap().body.0, "plain");
+/// ```
 pub trait Value<'r>: Sized {
     /// Whether an empty value is a value of this type (text types) or means
     /// absent (`age=` into `Option<u32>` is `None`).

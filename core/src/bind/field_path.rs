@@ -7,6 +7,16 @@ use core::fmt;
 /// member's key (the derive's, `'static`), a list index, or a map key as the
 /// client sent it (borrowed from the request while binding; a
 /// [`FieldPath`] keeps its own copy).
+///
+/// ```
+/// use binder_core::bind::{FieldPath, Segment};
+///
+/// let p = FieldPath::key("filter")
+///     .with(Segment::MapKey("team"))
+///     .with(Segment::Index(0))
+///     .with(Segment::Key("id"));
+/// assert_eq!(p.to_string(), "filter[team][0].id");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Segment<'r> {
     /// A struct field's key: `qty`, rendered `.qty` after the first segment.
@@ -127,6 +137,13 @@ pub struct FieldPath {
 
 impl FieldPath {
     /// A path of one key.
+    ///
+    /// ```
+    /// use binder_core::bind::FieldPath;
+    ///
+    /// let p = FieldPath::key("email");
+    /// assert_eq!((p.to_string(), p.len()), ("email".to_owned(), 1));
+    /// ```
     #[inline]
     pub const fn key(key: &'static str) -> Self {
         FieldPath {
@@ -144,6 +161,12 @@ impl FieldPath {
     }
 
     /// This path with one more segment.
+    ///
+    /// ```
+    /// use binder_core::bind::{FieldPath, Segment};
+    ///
+    /// assert_eq!(FieldPath::key("tags").with(Segment::Index(1)).to_string(), "tags[1]");
+    /// ```
     #[inline]
     pub fn with(mut self, segment: Segment<'_>) -> Self {
         self.push(segment);
@@ -151,6 +174,16 @@ impl FieldPath {
     }
 
     /// Adds a segment at the end (a map key is copied).
+    ///
+    /// ```
+    /// use binder_core::bind::{FieldPath, Segment};
+    ///
+    /// let mut p = FieldPath::key("labels");
+    /// let key = String::from("env"); // a map key the client sent
+    /// p.push(Segment::MapKey(&key));
+    /// drop(key); // the path keeps its own copy
+    /// assert_eq!(p.to_string(), "labels[env]");
+    /// ```
     pub fn push(&mut self, segment: Segment<'_>) {
         let step = Step::new(segment);
         if self.len < HEAD {
@@ -171,18 +204,37 @@ impl FieldPath {
     }
 
     /// How many segments the path has (kept or elided).
+    ///
+    /// ```
+    /// use binder_core::bind::{FieldPath, Segment};
+    ///
+    /// assert_eq!(FieldPath::key("a").with(Segment::Index(0)).with(Segment::Key("b")).len(), 3);
+    /// ```
     #[inline]
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// Whether the path has no segments (never: a path starts with a key).
+    ///
+    /// ```
+    /// assert!(!binder_core::bind::FieldPath::key("a").is_empty());
+    /// ```
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// How many middle segments were elided (never, with `alloc`).
+    ///
+    /// ```
+    /// use binder_core::bind::{FieldPath, Segment};
+    ///
+    /// let deep = (0..10).fold(FieldPath::key("k"), |p, i| p.with(Segment::Index(i)));
+    /// assert_eq!(deep.len(), 11);
+    /// assert_eq!(deep.elided(), 0); // with `alloc`, every segment is kept
+    /// assert_eq!(deep.to_string(), "k[0][1][2][3][4][5][6][7][8][9]");
+    /// ```
     #[inline]
     pub fn elided(&self) -> usize {
         let kept = HEAD + TAIL;
@@ -193,6 +245,14 @@ impl FieldPath {
 
     /// The segments kept, root first; [`FieldPath::elided`] says how many
     /// are missing between the first two and the last four.
+    ///
+    /// ```
+    /// use binder_core::bind::{FieldPath, Segment};
+    ///
+    /// let p = FieldPath::key("items").with(Segment::Index(2)).with(Segment::Key("qty"));
+    /// let segments: Vec<Segment<'_>> = p.segments().collect();
+    /// assert_eq!(segments, [Segment::Key("items"), Segment::Index(2), Segment::Key("qty")]);
+    /// ```
     pub fn segments(&self) -> impl Iterator<Item = Segment<'_>> + '_ {
         self.steps().map(Step::view)
     }

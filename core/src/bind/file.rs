@@ -11,6 +11,29 @@ use crate::multipart::{Param, Part};
 /// As a field type: `FilePart` requires a file, `Option<FilePart>` takes
 /// one if sent, `Vec<FilePart>` takes every file sent under the name. An
 /// empty file input (a browser's `filename=""` with no data) is no file.
+///
+/// ```
+/// use binder_core::bind::{Bind, Body, FilePart, Parts};
+///
+/// # #[derive(binder_derive::BindCore)] #[bind(crate = "binder_core")]
+/// struct Upload<'r> {
+///     #[bind(body)]
+///     avatar: FilePart<'r>,
+///     #[bind(body)]
+///     extra: Option<FilePart<'r>>,
+/// }
+///
+/// let body = b"--B\r\nContent-Disposition: form-data; name=avatar; filename=\"me.png\"\r\n\
+///              Content-Type: image/png\r\n\r\n\x89PNG\r\n\
+///              --B\r\nContent-Disposition: form-data; name=extra; filename=\"\"\r\n\r\n\r\n--B--\r\n";
+/// let req = Parts { body: Body::classify(Some(b"multipart/form-data; boundary=B"), body), ..Parts::default() };
+/// let up = Upload::bind(&req).unwrap();
+/// assert_eq!(up.avatar.raw_filename(), b"me.png");
+/// assert_eq!(up.avatar.content_type(), Some(&b"image/png"[..]));
+/// assert_eq!(up.avatar.data(), b"\x89PNG");
+/// assert!(body.as_ptr_range().contains(&up.avatar.data().as_ptr())); // not copied
+/// assert!(up.extra.is_none()); // an empty file input is no file
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FilePart<'r> {
     filename: Param<'r>,
@@ -20,6 +43,20 @@ pub struct FilePart<'r> {
 
 impl<'r> FilePart<'r> {
     /// The file part of `part`, if it is one.
+    ///
+    /// ```
+    /// use binder_core::bind::FilePart;
+    /// use binder_core::multipart::{parts, Boundary};
+    ///
+    /// let body = b"--B\r\nContent-Disposition: form-data; name=note\r\n\r\nhi\r\n\
+    ///              --B\r\nContent-Disposition: form-data; name=doc; filename=a.txt\r\n\r\nDATA\r\n--B--";
+    /// let files: Vec<FilePart<'_>> = parts(body, &Boundary::new(b"B")?)
+    ///     .filter_map(|p| p.map(|p| FilePart::from_part(&p)).transpose())
+    ///     .collect::<Result<_, _>>()?;
+    /// assert_eq!(files.len(), 1);
+    /// assert_eq!((files[0].raw_filename(), files[0].data()), (&b"a.txt"[..], &b"DATA"[..]));
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
     #[inline]
     pub fn from_part(part: &Part<'r>) -> Option<Self> {
         Some(FilePart {
@@ -39,6 +76,21 @@ impl<'r> FilePart<'r> {
     /// The filename, decoded (`%22` to `"`, and CR, LF): borrowed when
     /// nothing changes, else written into `scratch`; `None` if it does not
     /// fit. A client-chosen name: never use it as a path unchecked.
+    ///
+    /// ```
+    /// use binder_core::bind::FilePart;
+    /// use binder_core::multipart::{parts, Boundary};
+    ///
+    /// // A browser escapes `"` in a filename as `%22`.
+    /// let body = b"--B\r\nContent-Disposition: form-data; name=f; filename=\"say %22hi%22.txt\"\r\n\r\n\r\n--B--";
+    /// let part = parts(body, &Boundary::new(b"B")?).next().unwrap()?;
+    /// let file = FilePart::from_part(&part).unwrap();
+    /// assert_eq!(file.raw_filename(), b"say %22hi%22.txt");
+    /// let mut scratch = [0u8; 64];
+    /// assert_eq!(&*file.filename(&mut scratch).unwrap(), b"say \"hi\".txt");
+    /// assert!(file.filename(&mut [0u8; 4]).is_none()); // does not fit
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
     #[inline]
     pub fn filename<'s>(&self, scratch: &'s mut [u8]) -> Option<Ref<'r, 's, [u8]>> {
         self.filename.decoded(scratch)
@@ -155,6 +207,21 @@ impl UploadedFile {
     /// The file of `part`, if it is one, sharing `part`'s body when it
     /// knows it ([`Part::owner`]).
     ///
+    /// ```
+    /// use binder_core::bind::UploadedFile;
+    /// use binder_core::multipart::{parts_in, Boundary, Input};
+    /// use binder_core::Limits;
+    /// use bytes::Bytes;
+    ///
+    /// let body = Bytes::from_static(b"--B\r\nContent-Disposition: form-data; name=doc; filename=a.txt\r\n\r\nDATA\r\n--B--");
+    /// let boundary = Boundary::new(b"B")?;
+    /// let part = parts_in(Input::shared(&body), &boundary, &Limits::DEFAULT).next().unwrap()?;
+    /// let file = UploadedFile::from_part(&part).unwrap().unwrap();
+    /// assert_eq!((file.filename(), &file.data()[..]), ("a.txt", &b"DATA"[..]));
+    /// assert!(body.as_ptr_range().contains(&file.data().as_ptr())); // shared, not copied
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
     /// # Errors
     /// A filename or `Content-Type` that is not UTF-8.
     pub fn from_part(part: &Part<'_>) -> Result<Option<Self>, ValueError> {
@@ -204,6 +271,18 @@ impl UploadedFile {
     }
 
     /// The file's bytes, taken.
+    ///
+    /// ```
+    /// use binder_core::bind::{Bind, Body, Parts, UploadedFile};
+    /// use bytes::Bytes;
+    ///
+    /// # #[derive(binder_derive::BindCore)] #[bind(crate = "binder_core")]
+    /// # struct U { #[bind(body)] f: UploadedFile }
+    /// let body = Bytes::from_static(b"--B\r\nContent-Disposition: form-data; name=f; filename=a\r\n\r\nDATA\r\n--B--");
+    /// let req = Parts { body: Body::classify_bytes(Some(b"multipart/form-data; boundary=B"), &body), ..Parts::default() };
+    /// let data: Bytes = U::bind(&req).unwrap().f.into_data();
+    /// assert_eq!(data, "DATA");
+    /// ```
     #[inline]
     pub fn into_data(self) -> bytes::Bytes {
         self.data
@@ -216,6 +295,22 @@ impl UploadedFile {
     }
 
     /// Whether the file is empty (sent with a name and no bytes).
+    ///
+    /// ```
+    /// use binder_core::bind::{Bind, Body, Parts, UploadedFile};
+    ///
+    /// # #[derive(binder_derive::BindCore)] #[bind(crate = "binder_core")]
+    /// # struct U { #[bind(body)] f: Option<UploadedFile> }
+    /// let bind = |body: &'static [u8]| {
+    ///     let req = Parts { body: Body::classify(Some(b"multipart/form-data; boundary=B"), body), ..Parts::default() };
+    ///     U::bind(&req).unwrap().f
+    /// };
+    /// // A file with a name and no bytes is an empty file ...
+    /// let empty = bind(b"--B\r\nContent-Disposition: form-data; name=f; filename=a.txt\r\n\r\n\r\n--B--");
+    /// assert!(empty.unwrap().is_empty());
+    /// // ... where a file input with no file chosen is no file at all.
+    /// assert!(bind(b"--B\r\nContent-Disposition: form-data; name=f; filename=\"\"\r\n\r\n\r\n--B--").is_none());
+    /// ```
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.data.is_empty()

@@ -37,6 +37,17 @@ struct Node<'p, 'r> {
 /// Where the JSON value being bound sits: the error list, the top-level
 /// field it belongs to (errors are listed in declaration order), and its
 /// path (`items[2].qty`), kept as links and rendered only on failure.
+///
+/// ```
+/// use binder_core::bind::{Errors, FieldErrorKind, JsonCx, Segment};
+///
+/// let mut errors = Errors::new(10);
+/// let mut cx = JsonCx::new(&mut errors, 0, "items");
+/// // Deep in the value: `items[2].qty` is missing.
+/// cx.at(Segment::Index(2)).fail_at("qty", FieldErrorKind::Missing);
+/// assert_eq!(cx.path().to_string(), "items");
+/// assert_eq!(errors.to_string(), "body: items[2].qty: a value is required");
+/// ```
 #[derive(Debug)]
 pub struct JsonCx<'e, 'r> {
     errors: &'e mut Errors,
@@ -48,6 +59,15 @@ pub struct JsonCx<'e, 'r> {
 impl<'e, 'r> JsonCx<'e, 'r> {
     /// The body value of the top-level field declared at `field`, named
     /// `key`.
+    ///
+    /// ```
+    /// use binder_core::bind::{Errors, FieldErrorKind, JsonCx};
+    ///
+    /// let mut errors = Errors::new(10);
+    /// JsonCx::new(&mut errors, 3, "email").fail(FieldErrorKind::Empty);
+    /// assert_eq!(errors.to_string(), "body: email: a non-empty value is required");
+    /// assert!(errors.has_field(3));
+    /// ```
     #[inline]
     pub fn new(errors: &'e mut Errors, field: usize, key: &'static str) -> Self {
         Self::with_source(errors, field, key, Source::Body)
@@ -55,6 +75,14 @@ impl<'e, 'r> JsonCx<'e, 'r> {
 
     /// The value of the top-level field declared at `field`, named `key`,
     /// from `source`.
+    ///
+    /// ```
+    /// use binder_core::bind::{Errors, FieldErrorKind, JsonCx, Source};
+    ///
+    /// let mut errors = Errors::new(10);
+    /// JsonCx::with_source(&mut errors, 0, "filter", Source::Query).fail(FieldErrorKind::Missing);
+    /// assert_eq!(errors.as_slice()[0].source(), Source::Query);
+    /// ```
     #[inline]
     pub fn with_source(
         errors: &'e mut Errors,
@@ -75,6 +103,15 @@ impl<'e, 'r> JsonCx<'e, 'r> {
 
     /// A value one step further in: a member (`Segment::Key`) or an element
     /// (`Segment::Index`).
+    ///
+    /// ```
+    /// use binder_core::bind::{Errors, JsonCx, Segment};
+    ///
+    /// let mut errors = Errors::new(10);
+    /// let mut cx = JsonCx::new(&mut errors, 0, "tags");
+    /// assert_eq!(cx.at(Segment::Index(4)).path().to_string(), "tags[4]");
+    /// assert_eq!(cx.at(Segment::MapKey("team")).path().to_string(), "tags[team]");
+    /// ```
     #[inline]
     pub fn at(&mut self, segment: Segment<'r>) -> JsonCx<'_, 'r> {
         JsonCx {
@@ -102,6 +139,16 @@ impl<'e, 'r> JsonCx<'e, 'r> {
     }
 
     /// Records that the value here failed.
+    ///
+    /// ```
+    /// use binder_core::bind::{Errors, FieldErrorKind, JsonCx, Segment};
+    /// use binder_core::ValueErrorKind;
+    ///
+    /// let mut errors = Errors::new(10);
+    /// let mut cx = JsonCx::new(&mut errors, 0, "ids");
+    /// cx.at(Segment::Index(1)).fail(FieldErrorKind::Invalid(ValueErrorKind::NotUnsigned.into()));
+    /// assert_eq!(errors.to_string(), "body: ids[1]: expected an unsigned integer");
+    /// ```
     #[inline]
     pub fn fail(&mut self, kind: FieldErrorKind) {
         let path = self.path();
@@ -110,6 +157,14 @@ impl<'e, 'r> JsonCx<'e, 'r> {
     }
 
     /// Records that the member `key` of the object here failed.
+    ///
+    /// ```
+    /// use binder_core::bind::{Errors, FieldErrorKind, JsonCx};
+    ///
+    /// let mut errors = Errors::new(10);
+    /// JsonCx::new(&mut errors, 0, "address").fail_at("city", FieldErrorKind::Missing);
+    /// assert_eq!(errors.as_slice()[0].path().to_string(), "address.city");
+    /// ```
     #[inline]
     pub fn fail_at(&mut self, key: &'static str, kind: FieldErrorKind) {
         self.at(Segment::Key(key)).fail(kind);
@@ -117,6 +172,15 @@ impl<'e, 'r> JsonCx<'e, 'r> {
 
     /// The path here, built from its links: every segment, root first
     /// (see [`FieldPath`] for paths deeper than it holds inline).
+    ///
+    /// ```
+    /// use binder_core::bind::{Errors, JsonCx, Segment};
+    ///
+    /// let mut errors = Errors::new(10);
+    /// let mut cx = JsonCx::new(&mut errors, 0, "items");
+    /// let mut item = cx.at(Segment::Index(0));
+    /// assert_eq!(item.at(Segment::Key("sku")).path().to_string(), "items[0].sku");
+    /// ```
     pub fn path(&self) -> FieldPath {
         // Replays the links from the root, recursing up first: as deep as
         // the bind that made them, which recursed as deep.
@@ -133,12 +197,30 @@ impl<'e, 'r> JsonCx<'e, 'r> {
     }
 
     /// The top-level field this value belongs to.
+    ///
+    /// ```
+    /// use binder_core::bind::{Errors, JsonCx, Segment};
+    ///
+    /// let mut errors = Errors::new(10);
+    /// let mut cx = JsonCx::new(&mut errors, 2, "items");
+    /// assert_eq!(cx.at(Segment::Index(5)).field(), 2); // the top-level field's index
+    /// ```
     #[inline]
     pub fn field(&self) -> usize {
         self.field
     }
 
     /// The error list.
+    ///
+    /// ```
+    /// use binder_core::bind::{Errors, JsonCx, Source};
+    ///
+    /// let mut errors = Errors::new(10);
+    /// let mut cx = JsonCx::new(&mut errors, 0, "range");
+    /// // An error of the application's own, through the same list.
+    /// cx.errors().invalid(Source::Body, "range", "start after end");
+    /// assert_eq!(errors.to_string(), "body: range: start after end");
+    /// ```
     #[inline]
     pub fn errors(&mut self) -> &mut Errors {
         self.errors

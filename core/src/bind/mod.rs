@@ -32,6 +32,29 @@ use crate::limits::{Formats, Limits};
 ///
 /// Implemented by `#[derive(Bind)]`; `'r` is the request's lifetime, so
 /// fields may borrow from it (`&'r str`, `Cow<'r, str>`).
+///
+/// ```
+/// use binder_core::bind::{Bind, BindError, Parts};
+/// use binder_core::Limits;
+///
+/// # #[derive(binder_derive::BindCore)] #[bind(crate = "binder_core")]
+/// struct Search<'r> {
+///     #[bind(query)]
+///     q: &'r str,
+///     #[bind(query)]
+///     tags: Vec<u32>,
+/// }
+///
+/// let req = Parts { query: Some("q=tea&tags=1&tags=2"), ..Parts::default() };
+/// let s = Search::bind(&req).unwrap();
+/// assert_eq!((s.q, s.tags), ("tea", vec![1, 2]));
+///
+/// // Under limits of your own: a query past `max_pairs` is not read.
+/// let mut limits = Limits::DEFAULT;
+/// limits.max_pairs = 2;
+/// let err = Search::bind_with(&req, &limits).err().unwrap();
+/// assert!(matches!(err, BindError::Malformed { .. }) && err.is_limit());
+/// ```
 pub trait Bind<'r>: Sized {
     /// Binds `Self` from `req` under `limits`, reporting every failing field.
     ///
@@ -63,12 +86,17 @@ pub trait Bind<'r>: Sized {
 /// cannot be one, and the compiler says so through this trait.
 ///
 /// ```
-/// use binder_core::bind::OwnedBind;
+/// use binder_core::bind::{Bind, OwnedBind, Parts};
 ///
 /// # #[derive(binder_derive::BindCore)] #[bind(crate = "binder_core")]
 /// # struct Page { #[bind(query)] page: u32 }
-/// fn needs_owned<T: OwnedBind>() {}
-/// needs_owned::<Page>();
+/// /// Binds from a query string that is gone when the value is returned.
+/// fn from_query<T: OwnedBind>(query: String) -> Option<T> {
+///     T::bind(&Parts { query: Some(&query), ..Parts::default() }).ok()
+/// }
+///
+/// let page: Page = from_query("page=3".to_owned()).unwrap();
+/// assert_eq!(page.page, 3);
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` borrows from the request, so it cannot outlive it",
@@ -79,6 +107,26 @@ pub trait Bind<'r>: Sized {
 pub trait OwnedBind: for<'r> Bind<'r> {}
 
 /// A request's body, classified by its `Content-Type`.
+///
+/// ```
+/// use binder_core::bind::Body;
+///
+/// fn describe(body: Body<'_>) -> String {
+///     match body {
+///         Body::None => "no body".into(),
+///         Body::Json(b) => format!("{} bytes of JSON", b.len()),
+///         Body::Form(b) => format!("{} bytes of form", b.len()),
+///         Body::Multipart { boundary, .. } => format!("multipart, boundary {}", String::from_utf8_lossy(boundary.as_bytes())),
+///         Body::Invalid(e) => format!("unreadable: {e}"),
+///         _ => "not read by binder".into(),
+///     }
+/// }
+///
+/// assert_eq!(describe(Body::classify(Some(b"application/json"), b"{}")), "2 bytes of JSON");
+/// assert_eq!(describe(Body::classify(Some(b"multipart/form-data; boundary=xy"), b"--xy--")), "multipart, boundary xy");
+/// assert!(describe(Body::classify(Some(b"multipart/form-data"), b"--xy--")).starts_with("unreadable"));
+/// assert_eq!(describe(Body::classify(Some(b"text/csv"), b"a,b")), "not read by binder");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Body<'r> {
@@ -270,6 +318,20 @@ impl<'r> Body<'r> {
     /// [`Body::classify`] of a body held as `bytes::Bytes`: a multipart
     /// body keeps it, so uploaded files share its buffer
     /// ([`UploadedFile`]) instead of being copied.
+    ///
+    /// ```
+    /// use binder_core::bind::Body;
+    /// use bytes::Bytes;
+    ///
+    /// let body = Bytes::from_static(b"--B\r\nContent-Disposition: form-data; name=a\r\n\r\n1\r\n--B--\r\n");
+    /// let Body::Multipart { body: input, .. } = Body::classify_bytes(Some(b"multipart/form-data; boundary=B"), &body) else {
+    ///     panic!("multipart");
+    /// };
+    /// // The parts will know the `Bytes` they are slices of.
+    /// assert_eq!(input.owner(), Some(&body));
+    /// // Any other type is classified as `Body::classify` does.
+    /// assert_eq!(Body::classify_bytes(Some(b"application/json"), &Bytes::from_static(b"1")), Body::Json(b"1"));
+    /// ```
     #[cfg(feature = "bytes")]
     pub fn classify_bytes(content_type: Option<&'r [u8]>, body: &'r bytes::Bytes) -> Body<'r> {
         match Body::classify(content_type, body) {
@@ -297,6 +359,56 @@ fn trim_ascii(mut s: &[u8]) -> &[u8] {
 ///
 /// Every method walks its source once, handing each item to `f`; none
 /// allocates.
+///
+/// A server whose request type is not `http`'s implements it:
+///
+/// ```
+/// use binder_core::bind::{Bind, Body, Request};
+///
+/// /// A request as a CGI script sees it.
+/// struct Cgi<'r> {
+///     query: &'r str,
+///     content_type: Option<&'r [u8]>,
+///     user_agent: &'r [u8],
+///     stdin: &'r [u8],
+/// }
+///
+/// impl<'r> Request<'r> for Cgi<'r> {
+///     fn path_params<F: FnMut(&str, &'r str)>(&self, _: F) {}
+///
+///     fn query(&self) -> Option<&'r str> {
+///         Some(self.query)
+///     }
+///
+///     fn headers<F: FnMut(&[u8], &'r [u8]) -> bool>(&self, mut f: F) {
+///         f(b"user-agent", self.user_agent);
+///     }
+///
+///     fn body(&self) -> Body<'r> {
+///         Body::classify(self.content_type, self.stdin)
+///     }
+/// }
+///
+/// # #[derive(binder_derive::BindCore)] #[bind(crate = "binder_core")]
+/// struct Vote<'r> {
+///     #[bind(query)]
+///     poll: u32,
+///     #[bind(header = "User-Agent")]
+///     agent: &'r str,
+///     #[bind(body)]
+///     choice: &'r str,
+/// }
+///
+/// let req = Cgi {
+///     query: "poll=4",
+///     content_type: Some(b"application/x-www-form-urlencoded"),
+///     user_agent: b"curl/8",
+///     stdin: b"choice=tea",
+/// };
+/// let v = Vote::bind(&req).unwrap();
+/// assert_eq!((v.poll, v.agent, v.choice), (4, "curl/8", "tea"));
+/// assert_eq!(req.raw_body(), b"choice=tea");
+/// ```
 pub trait Request<'r> {
     /// Whether [`Request::path_params`] hands over values its router has
     /// already percent-decoded (bound as they are), rather than raw ones
@@ -403,14 +515,28 @@ impl<'r> FromBody<'r> for alloc::vec::Vec<u8> {
 /// already hold the pieces.
 ///
 /// ```
-/// use binder_core::bind::{Body, Parts};
+/// use binder_core::bind::{Bind, Body, Parts};
+///
+/// # #[derive(binder_derive::BindCore)] #[bind(crate = "binder_core")]
+/// struct Page<'r> {
+///     #[bind(path)]
+///     team: u32,
+///     #[bind(query)]
+///     page: u32,
+///     #[bind(header = "X-Request-ID")]
+///     trace: &'r str,
+///     #[bind(body)]
+///     sort: &'r str,
+/// }
 ///
 /// let req = Parts {
+///     path: &[("team", "7")],
 ///     query: Some("page=2"),
 ///     headers: &[("X-Request-ID", b"abc")],
-///     ..Parts::default()
+///     body: Body::Json(br#"{"sort":"name"}"#),
 /// };
-/// # let _ = req;
+/// let p = Page::bind(&req).unwrap();
+/// assert_eq!((p.team, p.page, p.trace, p.sort), (7, 2, "abc", "name"));
 /// ```
 ///
 /// The lists may be short-lived (`'a`); only the values must live as long as

@@ -6,6 +6,15 @@ use crate::error::{ValueError, ValueErrorKind};
 use crate::json::JsonStr;
 
 /// How a [`Raw`] value is escaped on the wire.
+///
+/// ```
+/// use binder_core::convert::{Escapes, Raw};
+///
+/// assert_eq!(Raw::form(b"a+b").escapes(), Escapes::Form);
+/// assert_eq!(Raw::form(b"ab").escapes(), Escapes::None); // nothing to decode
+/// assert_eq!(Raw::path(b"a%20b").escapes(), Escapes::Path);
+/// assert_eq!(Raw::plain(b"a+b").escapes(), Escapes::None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Escapes {
@@ -58,6 +67,13 @@ enum Repr<'r> {
 
 impl<'r> Raw<'r> {
     /// Bytes that need no decoding.
+    ///
+    /// ```
+    /// use binder_core::convert::{FromText, Raw};
+    ///
+    /// // A multipart text part, or a header: taken as it is, `+` and all.
+    /// assert_eq!(String::from_raw(Raw::plain(b"1+1=2")).unwrap(), "1+1=2");
+    /// ```
     #[inline]
     pub const fn plain(bytes: &'r [u8]) -> Self {
         Raw {
@@ -66,12 +82,29 @@ impl<'r> Raw<'r> {
     }
 
     /// Urlencoded bytes; borrowed as they are when they hold no `%` or `+`.
+    ///
+    /// ```
+    /// use binder_core::convert::{FromText, Raw};
+    ///
+    /// assert_eq!(String::from_raw(Raw::form(b"1%2B1+%3D+2")).unwrap(), "1+1 = 2");
+    /// assert_eq!(<&str>::from_raw(Raw::form(b"plain")), Ok("plain")); // borrowed
+    /// ```
     #[inline]
     pub fn form(bytes: &'r [u8]) -> Self {
         Self::form_flagged(bytes, crate::percent::needs_decoding(bytes))
     }
 
     /// Urlencoded bytes whose scan already knows whether they hold `%` or `+`.
+    ///
+    /// ```
+    /// use binder_core::convert::{Escapes, Raw};
+    /// use binder_core::form;
+    ///
+    /// let pair = form::pairs(b"q=a+b").next().unwrap()?;
+    /// let raw = Raw::form_flagged(pair.value_as_sent(), pair.value_needs_decoding());
+    /// assert_eq!(raw.escapes(), Escapes::Form);
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
     #[inline]
     pub const fn form_flagged(bytes: &'r [u8], needs_decoding: bool) -> Self {
         let escapes = if needs_decoding {
@@ -103,6 +136,14 @@ impl<'r> Raw<'r> {
 
     /// Text that is already decoded (a path value a router decoded): taken
     /// as it is.
+    ///
+    /// ```
+    /// use binder_core::convert::{FromText, Raw};
+    ///
+    /// // A router already turned `%2541` into `%41`: it is not decoded again.
+    /// assert_eq!(String::from_raw(Raw::decoded_text("%41")).unwrap(), "%41");
+    /// assert_eq!(String::from_raw(Raw::path_text("%41")).unwrap(), "A");
+    /// ```
     #[inline]
     pub const fn decoded_text(text: &'r str) -> Self {
         Raw {
@@ -111,6 +152,13 @@ impl<'r> Raw<'r> {
     }
 
     /// A URL path segment, known to be UTF-8, percent-encoded.
+    ///
+    /// ```
+    /// use binder_core::convert::{FromText, Raw};
+    ///
+    /// // In a path, `+` is itself.
+    /// assert_eq!(String::from_raw(Raw::path_text("C++%20notes")).unwrap(), "C++ notes");
+    /// ```
     #[inline]
     pub fn path_text(text: &'r str) -> Self {
         let escapes = if text.as_bytes().contains(&b'%') {
@@ -124,6 +172,15 @@ impl<'r> Raw<'r> {
     }
 
     /// A URL path segment, percent-encoded.
+    ///
+    /// ```
+    /// use binder_core::convert::{FromText, Raw};
+    /// use binder_core::ValueErrorKind;
+    ///
+    /// assert_eq!(u32::from_raw(Raw::path(b"%34%32")), Ok(42));
+    /// // Decoded bytes that are not UTF-8 are refused, never replaced.
+    /// assert_eq!(String::from_raw(Raw::path(b"%FF")).unwrap_err().kind(), ValueErrorKind::InvalidUtf8);
+    /// ```
     #[inline]
     pub fn path(bytes: &'r [u8]) -> Self {
         let escapes = if bytes.contains(&b'%') {
@@ -157,6 +214,13 @@ impl<'r> Raw<'r> {
 
     /// Urlencoded bytes not yet looked at for escapes: decoding finds out,
     /// in the same pass.
+    ///
+    /// ```
+    /// use binder_core::convert::{FromText, Raw};
+    ///
+    /// assert_eq!(String::from_raw(Raw::form_unscanned(b"a+b")).unwrap(), "a b");
+    /// assert_eq!(<&str>::from_raw(Raw::form_unscanned(b"ab")), Ok("ab")); // borrowed after all
+    /// ```
     #[inline]
     pub const fn form_unscanned(bytes: &'r [u8]) -> Self {
         Raw {
@@ -165,6 +229,12 @@ impl<'r> Raw<'r> {
     }
 
     /// The bytes as sent.
+    ///
+    /// ```
+    /// use binder_core::convert::Raw;
+    ///
+    /// assert_eq!(Raw::form(b"a+b").bytes(), b"a+b"); // not decoded
+    /// ```
     #[inline]
     pub const fn bytes(&self) -> &'r [u8] {
         match self.repr {
@@ -174,6 +244,15 @@ impl<'r> Raw<'r> {
     }
 
     /// How the bytes are escaped.
+    ///
+    /// ```
+    /// use binder_core::convert::{Escapes, Raw};
+    /// use binder_core::json::Reader;
+    ///
+    /// assert_eq!(Raw::form(b"%41").escapes(), Escapes::Form);
+    /// assert_eq!(Raw::json(Reader::new(br#""plain""#).read_str()?).escapes(), Escapes::None);
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
     #[inline]
     pub const fn escapes(&self) -> Escapes {
         match self.repr {
@@ -185,6 +264,14 @@ impl<'r> Raw<'r> {
     }
 
     /// Whether the value is empty (decoding never empties a non-empty value).
+    ///
+    /// ```
+    /// use binder_core::convert::Raw;
+    ///
+    /// // `age=` sends an empty value: `None` for an `Option<u32>` field.
+    /// assert!(Raw::form(b"").is_empty());
+    /// assert!(!Raw::form(b"+").is_empty()); // a space, once decoded
+    /// ```
     #[inline]
     pub const fn is_empty(&self) -> bool {
         self.bytes().is_empty()
@@ -203,6 +290,15 @@ impl<'r> Raw<'r> {
 
     /// The decoded bytes: borrowed when nothing changes, else written into
     /// `scratch`. `None` if they do not fit.
+    ///
+    /// ```
+    /// use binder_core::convert::{Raw, Ref};
+    ///
+    /// let mut scratch = [0u8; 8];
+    /// assert_eq!(Raw::form(b"ab").decode(&mut scratch), Some(Ref::Borrowed(&b"ab"[..])));
+    /// assert_eq!(&*Raw::form(b"a+b").decode(&mut scratch).unwrap(), b"a b");
+    /// assert_eq!(Raw::form(b"%41%42%43").decode(&mut [0u8; 2]), None); // does not fit
+    /// ```
     #[inline]
     pub fn decode<'s>(&self, scratch: &'s mut [u8]) -> Option<Ref<'r, 's, [u8]>> {
         let out = match self.repr {
@@ -235,6 +331,25 @@ impl<'r> Raw<'r> {
     /// value under `alloc`, one allocation). No UTF-8 check: for types that
     /// read ASCII only (numbers, `bool`) and refuse anything else.
     ///
+    /// ```
+    /// use binder_core::convert::Raw;
+    /// use binder_core::{ValueError, ValueErrorKind};
+    ///
+    /// /// A hex color, `#rrggbb`: ASCII only, so no UTF-8 check is needed.
+    /// fn color(raw: Raw<'_>) -> Result<u32, ValueError> {
+    ///     raw.with_bytes(|b| match b {
+    ///         [b'#', hex @ ..] if hex.len() == 6 => core::str::from_utf8(hex)
+    ///             .ok()
+    ///             .and_then(|h| u32::from_str_radix(h, 16).ok())
+    ///             .ok_or(ValueError::custom("expected #rrggbb")),
+    ///         _ => Err(ValueError::custom("expected #rrggbb")),
+    ///     })
+    /// }
+    ///
+    /// assert_eq!(color(Raw::form(b"%23ff8000")), Ok(0xff8000)); // `%23` is `#`
+    /// assert_eq!(color(Raw::form(b"red")).unwrap_err().kind(), ValueErrorKind::Custom("expected #rrggbb"));
+    /// ```
+    ///
     /// # Errors
     /// [`ValueErrorKind::TooLong`] (a long escaped value without `alloc`),
     /// or what `f` returns.
@@ -264,6 +379,21 @@ impl<'r> Raw<'r> {
     /// parse rules out except where `unescaped` says otherwise (a `+` that
     /// a number's sign and a space share). Only then is the value decoded
     /// and parsed again.
+    ///
+    /// ```
+    /// use binder_core::convert::Raw;
+    /// use binder_core::ValueError;
+    ///
+    /// let parse = |b: &[u8]| -> Result<i32, ValueError> {
+    ///     core::str::from_utf8(b).ok().and_then(|s| s.parse().ok()).ok_or(ValueError::custom("expected a number"))
+    /// };
+    /// // `+` may be a space in a form: a value that parses with one is decoded and parsed again.
+    /// let plus_free = |b: &[u8]| !b.contains(&b'+');
+    /// assert_eq!(Raw::form(b"42").parse_ascii(parse, plus_free), Ok(42));
+    /// assert_eq!(Raw::form(b"%34%32").parse_ascii(parse, plus_free), Ok(42));
+    /// assert!(Raw::form(b"+42").parse_ascii(parse, plus_free).is_err()); // " 42" once decoded
+    /// assert_eq!(Raw::path(b"+42").parse_ascii(parse, |_| true), Ok(42));
+    /// ```
     ///
     /// # Errors
     /// What `parse` returns for the decoded value.
@@ -322,6 +452,19 @@ impl<'r> Raw<'r> {
     /// Decodes and checks UTF-8, then calls `f` with the text: borrowed when
     /// nothing changes, else decoded into stack scratch (or, for a long value
     /// under `alloc`, one allocation).
+    ///
+    /// ```
+    /// use binder_core::convert::{Raw, Ref};
+    /// use binder_core::ValueErrorKind;
+    ///
+    /// // Borrowed when nothing changes; decoded into scratch otherwise.
+    /// let borrowed = Raw::form(b"tea").with_text(|t| Ok(matches!(t, Ref::Borrowed(_))));
+    /// assert_eq!(borrowed, Ok(true));
+    /// let len = Raw::form(b"caf%C3%A9").with_text(|t| Ok(t.chars().count()));
+    /// assert_eq!(len, Ok(4));
+    /// let err = Raw::form(b"%FF").with_text(|_| Ok(())).unwrap_err();
+    /// assert_eq!(err.kind(), ValueErrorKind::InvalidUtf8);
+    /// ```
     ///
     /// # Errors
     /// [`ValueErrorKind::InvalidUtf8`], [`ValueErrorKind::TooLong`] (a long
@@ -382,6 +525,13 @@ impl<'r> Raw<'r> {
 
     /// The decoded text, owned: one allocation, no `Cow` in between.
     ///
+    /// ```
+    /// use binder_core::convert::Raw;
+    ///
+    /// assert_eq!(Raw::form(b"Ada+Lovelace").into_string().unwrap(), "Ada Lovelace");
+    /// assert!(Raw::form(b"%C3").into_string().is_err());
+    /// ```
+    ///
     /// # Errors
     /// [`ValueErrorKind::InvalidUtf8`] if the decoded bytes are not UTF-8.
     #[cfg(feature = "alloc")]
@@ -398,6 +548,14 @@ impl<'r> Raw<'r> {
 
     /// The decoded text: borrowed when nothing changes, else decoded into
     /// exactly one allocation.
+    ///
+    /// ```
+    /// use binder_core::convert::Raw;
+    /// use std::borrow::Cow;
+    ///
+    /// assert!(matches!(Raw::form(b"plain").into_cow(), Ok(Cow::Borrowed("plain"))));
+    /// assert_eq!(Raw::form(b"a%2Fb").into_cow().unwrap(), Cow::<str>::Owned("a/b".into()));
+    /// ```
     ///
     /// # Errors
     /// [`ValueErrorKind::InvalidUtf8`] if the decoded bytes are not UTF-8.

@@ -394,6 +394,20 @@ impl<'a, 's> Name<'a, 's> {
 
     /// The decoded name as text, borrowed or in scratch; `None` if it did
     /// not fit in the scratch.
+    ///
+    /// ```
+    /// use binder_core::{convert::Ref, json::Reader};
+    ///
+    /// let mut r = Reader::new(br#"{"caf\u00e9": 1, "tea": 2}"#);
+    /// let mut scratch = [0u8; 8];
+    /// r.begin_object()?;
+    /// let name = r.next_member(&mut scratch)?.unwrap();
+    /// assert_eq!(name.text(), Some(Ref::Copied("café"))); // decoded into scratch
+    /// r.skip_value()?;
+    /// let name = r.next_member(&mut scratch)?.unwrap();
+    /// assert_eq!(name.text(), Some(Ref::Borrowed("tea")));
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
     #[inline]
     pub fn text(&self) -> Option<Text<'a, 's>> {
         // Never an error: the reader checked the input is UTF-8, and

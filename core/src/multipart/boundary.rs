@@ -5,6 +5,13 @@ use crate::error::{Error, ErrorKind};
 use core::fmt;
 
 /// The longest boundary RFC 2046 allows, in bytes.
+///
+/// ```
+/// use binder_core::multipart::{Boundary, MAX_BOUNDARY_LEN};
+///
+/// assert!(Boundary::new(&[b'x'; MAX_BOUNDARY_LEN]).is_ok());
+/// assert!(Boundary::new(&[b'x'; MAX_BOUNDARY_LEN + 1]).is_err());
+/// ```
 pub const MAX_BOUNDARY_LEN: usize = 70;
 
 /// Byte classes, one bit each, looked up in [`CLASS`].

@@ -169,6 +169,21 @@ impl<'a> Input<'a> {
     }
 
     /// The whole of `body`, which its parts can share.
+    ///
+    /// ```
+    /// use binder_core::multipart::{parts_in, Boundary, Input};
+    /// use binder_core::Limits;
+    /// use bytes::Bytes;
+    ///
+    /// let body = Bytes::from_static(b"--b\r\nContent-Disposition: form-data; name=f; filename=a\r\n\r\nDATA\r\n--b--");
+    /// let input = Input::shared(&body);
+    /// assert_eq!(input.owner(), Some(&body));
+    /// let part = parts_in(input, &Boundary::new(b"b")?, &Limits::DEFAULT).next().unwrap()?;
+    /// // A slice of the body's buffer, without a copy.
+    /// let data = part.owner().unwrap().slice_ref(part.data());
+    /// assert_eq!(data, "DATA");
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
     #[cfg(feature = "bytes")]
     #[inline]
     pub fn shared(body: &'a bytes::Bytes) -> Self {
@@ -185,6 +200,15 @@ impl<'a> Input<'a> {
     }
 
     /// The `Bytes` the body is, if the adapter handed one.
+    ///
+    /// ```
+    /// use binder_core::multipart::Input;
+    /// use bytes::Bytes;
+    ///
+    /// let body = Bytes::from_static(b"--b--");
+    /// assert_eq!(Input::shared(&body).owner(), Some(&body));
+    /// assert_eq!(Input::new(&body).owner(), None);
+    /// ```
     #[cfg(feature = "bytes")]
     #[inline]
     pub fn owner(&self) -> Option<&'a bytes::Bytes> {
@@ -248,6 +272,17 @@ pub fn parts_with<'a>(body: &'a [u8], boundary: &Boundary, limits: &Limits) -> P
 
 /// [`parts_with`] over an [`Input`]: with the `bytes` feature, each part
 /// knows the `Bytes` the body is ([`Part::owner`]).
+///
+/// ```
+/// use binder_core::multipart::{parts_in, Boundary, Input};
+/// use binder_core::Limits;
+///
+/// let body = b"--b\r\nContent-Disposition: form-data; name=a\r\n\r\n1\r\n--b--";
+/// let part = parts_in(Input::new(body), &Boundary::new(b"b")?, &Limits::DEFAULT).next().unwrap()?;
+/// assert_eq!((part.name().raw(), part.data()), (&b"a"[..], &b"1"[..]));
+/// assert!(part.owner().is_none()); // plain bytes: nothing to share
+/// # Ok::<(), binder_core::Error>(())
+/// ```
 #[inline]
 pub fn parts_in<'a>(input: Input<'a>, boundary: &Boundary, limits: &Limits) -> Parts<'a> {
     Parts {
@@ -302,6 +337,19 @@ enum State {
 ///
 /// Yields `Err` once when the body is malformed or a limit is passed, then
 /// ends: a part after an error is never returned.
+///
+/// ```
+/// use binder_core::multipart::{parts, Boundary};
+/// use binder_core::ErrorKind;
+///
+/// let boundary = Boundary::from_content_type(b"multipart/form-data; boundary=b")?;
+/// let body = b"--b\r\nContent-Disposition: form-data; name=a\r\n\r\n1\r\n--b\r\nbroken\r\n\r\n2\r\n--b--";
+/// let mut it = parts(body, &boundary);
+/// assert_eq!(it.next().unwrap()?.data(), b"1");
+/// assert_eq!(it.next().unwrap().unwrap_err().kind(), ErrorKind::PartHeaderSyntax);
+/// assert!(it.next().is_none()); // nothing after an error
+/// # Ok::<(), binder_core::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Parts<'a> {
     body: &'a [u8],

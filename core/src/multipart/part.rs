@@ -6,6 +6,22 @@ use super::Input;
 use crate::convert::Ref;
 
 /// One part of a multipart body: slices of the body, nothing copied.
+///
+/// ```
+/// use binder_core::multipart::{parts, Boundary};
+///
+/// let body = b"--b\r\nContent-Disposition: form-data; name=\"doc\"; filename=\"a.txt\"\r\n\
+///              Content-Type: text/plain\r\n\r\nhello\r\n--b--";
+/// let part = parts(body, &Boundary::new(b"b")?).next().unwrap()?;
+/// assert_eq!(part.name().raw(), b"doc");
+/// assert_eq!(part.filename().map(|f| f.raw()), Some(&b"a.txt"[..]));
+/// assert!(part.is_file());
+/// assert_eq!(part.content_type(), Some(&b"text/plain"[..]));
+/// assert!(part.headers().starts_with(b"Content-Disposition: form-data;"));
+/// assert_eq!(part.data(), b"hello");
+/// assert_eq!(part.offset(), 5); // after `--b` and its CRLF
+/// # Ok::<(), binder_core::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Part<'a> {
     pub(super) name: Param<'a>,
@@ -85,6 +101,19 @@ impl<'a> Part<'a> {
     /// The `Bytes` the whole body is, when the scan was started on one
     /// ([`Input::shared`]): [`Part::data`] and the other slices are slices
     /// of it, and `owner.slice_ref(part.data())` shares them without a copy.
+    ///
+    /// ```
+    /// use binder_core::multipart::{parts_in, Boundary, Input};
+    /// use binder_core::Limits;
+    /// use bytes::Bytes;
+    ///
+    /// let body = Bytes::from_static(b"--b\r\nContent-Disposition: form-data; name=a\r\n\r\n1\r\n--b--");
+    /// let part = parts_in(Input::shared(&body), &Boundary::new(b"b")?, &Limits::DEFAULT).next().unwrap()?;
+    /// let owner = part.owner().unwrap();
+    /// let data: Bytes = owner.slice_ref(part.data());
+    /// assert_eq!(data.as_ptr(), part.data().as_ptr()); // the same memory
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
     #[cfg(feature = "bytes")]
     #[inline]
     pub fn owner(&self) -> Option<&'a bytes::Bytes> {
@@ -121,6 +150,16 @@ impl<'a> Param<'a> {
     }
 
     /// Whether the value was a quoted string (rather than a token).
+    ///
+    /// ```
+    /// use binder_core::multipart::{parts, Boundary};
+    ///
+    /// let body = b"--b\r\nContent-Disposition: form-data; name=a; filename=\"b\"\r\n\r\n\r\n--b--";
+    /// let part = parts(body, &Boundary::new(b"b")?).next().unwrap()?;
+    /// assert!(!part.name().is_quoted());
+    /// assert!(part.filename().unwrap().is_quoted());
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
     #[inline]
     pub fn is_quoted(&self) -> bool {
         self.quoted
@@ -128,6 +167,16 @@ impl<'a> Param<'a> {
 
     /// Whether the value holds a quoted pair (`\x`) or one of `%22`, `%0D`,
     /// `%0A`, so that decoding changes it.
+    ///
+    /// ```
+    /// use binder_core::multipart::{parts, Boundary};
+    ///
+    /// let body = b"--b\r\nContent-Disposition: form-data; name=a; filename=\"%22q%22.txt\"\r\n\r\n\r\n--b--";
+    /// let part = parts(body, &Boundary::new(b"b")?).next().unwrap()?;
+    /// assert!(!part.name().needs_decoding());
+    /// assert!(part.filename().unwrap().needs_decoding());
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
     #[inline]
     pub fn needs_decoding(&self) -> bool {
         self.needs_decoding
@@ -136,6 +185,19 @@ impl<'a> Param<'a> {
     /// The decoded value: borrowed when nothing changes, else written into
     /// `scratch`. `None` if it does not fit (a scratch as long as
     /// [`raw`](Param::raw) always fits).
+    ///
+    /// ```
+    /// use binder_core::convert::Ref;
+    /// use binder_core::multipart::{parts, Boundary};
+    ///
+    /// // Quoted pairs (`\"`) and a browser's `%22`, `%0D`, `%0A` are undone.
+    /// let body = b"--b\r\nContent-Disposition: form-data; name=\"a\\\"b%0Ac\"\r\n\r\n\r\n--b--";
+    /// let name = parts(body, &Boundary::new(b"b")?).next().unwrap()?.name();
+    /// let mut scratch = [0u8; 16];
+    /// assert_eq!(name.decoded(&mut scratch), Some(Ref::Copied(&b"a\"b\nc"[..])));
+    /// assert_eq!(name.decoded(&mut [0u8; 2]), None); // does not fit
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
     #[inline]
     pub fn decoded<'s>(&self, scratch: &'s mut [u8]) -> Option<Ref<'a, 's, [u8]>> {
         if !self.needs_decoding {

@@ -17,6 +17,17 @@ pub(crate) use members::short_name_word;
 
 /// The deepest nesting a [`Reader`] tracks, whatever
 /// [`Limits::max_json_depth`] says: one bit a level, kept on the stack.
+///
+/// ```
+/// use binder_core::json::{Reader, MAX_DEPTH};
+/// use binder_core::{ErrorKind, Limits};
+///
+/// let mut limits = Limits::DEFAULT;
+/// limits.max_json_depth = usize::MAX; // asks for more than the reader tracks
+/// let deep = "[".repeat(MAX_DEPTH + 1);
+/// let err = Reader::with_limits(deep.as_bytes(), &limits).skip_value().unwrap_err();
+/// assert_eq!((err.kind(), err.offset()), (ErrorKind::JsonTooDeep, MAX_DEPTH));
+/// ```
 pub const MAX_DEPTH: usize = 1024;
 
 const STACK_WORDS: usize = MAX_DEPTH / 64;

@@ -274,10 +274,16 @@ impl<'a> Reader<'a> {
     /// Reads `null`.
     ///
     /// ```
-    /// let mut r = binder_core::json::Reader::new(b"[null]");
+    /// use binder_core::{json::Reader, ErrorKind};
+    ///
+    /// let mut r = Reader::new(b"[null, 0]");
     /// r.begin_array()?;
     /// r.next_element()?;
     /// r.read_null()?;
+    /// r.next_element()?;
+    /// // Not null: an error, and nothing consumed.
+    /// assert_eq!(r.read_null().unwrap_err().kind(), ErrorKind::JsonUnexpectedType);
+    /// assert_eq!(r.read_number()?.as_str(), "0");
     /// # Ok::<(), binder_core::Error>(())
     /// ```
     ///
