@@ -3,9 +3,10 @@
 
 #[cfg(feature = "alloc")]
 pub use crate::bind::boxed::Boxed;
+use crate::bind::cx::fail_cold;
 pub use crate::bind::field::{offer_in, split_path};
-use crate::bind::json::fail_cold;
-pub use crate::bind::json::{begin_nested, JsonCx};
+pub use crate::bind::json::begin_nested;
+pub use crate::bind::FieldCx;
 pub use crate::bind::Value;
 pub use crate::bind::{
     Bind, BindError, Body, Errors, Field, FieldError, FieldErrorKind, FieldPath, OwnedBind,
@@ -113,7 +114,7 @@ pub fn settle_in<'r, T>(
     value: Option<T>,
     seen: bool,
     default: Option<fn() -> T>,
-    cx: &mut JsonCx<'_, 'r>,
+    cx: &mut FieldCx<'_, 'r>,
     key: &'static str,
 ) -> Option<T> {
     if value.is_some() {
@@ -166,7 +167,7 @@ pub fn offer_json<'r, T: Field<'r>>(
     first: bool,
     r: &mut Reader<'r>,
     required: bool,
-    cx: &mut JsonCx<'_, 'r>,
+    cx: &mut FieldCx<'_, 'r>,
 ) -> Result<(), Error> {
     if !first {
         r.skip_value()?;
@@ -376,6 +377,6 @@ pub fn offer_path<'r, T: Field<'r>>(
         slot,
         path,
         raw,
-        &mut JsonCx::with_source(errors, field, name, source),
+        &mut FieldCx::with_source(errors, field, name, source),
     )
 }

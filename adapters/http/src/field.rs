@@ -13,9 +13,9 @@
 //! - a multipart [`Part`] (its name and filename as [`Param`]s);
 //! - a JSON value as the [`Reader`](crate::json::Reader) positioned on it
 //!   (the [`json`](crate::json) module: [`Kind`](crate::json::Kind),
-//!   strings, numbers), with a [`JsonCx`]: where in the request the value
+//!   strings, numbers), with a [`FieldCx`]: where in the request the value
 //!   is, to record a failure under the field's path or under an element's
-//!   ([`JsonCx::at`] with a [`Segment`]);
+//!   ([`FieldCx::at`] with a [`Segment`]);
 //! - a key's path after the field's name (`[0][sku]`, `.city`), which
 //!   [`next_segment`] takes apart.
 //!
@@ -27,7 +27,7 @@
 //!
 //! ```
 //! use binder_http::convert::{Raw, Ref};
-//! use binder_http::field::{Error, Field, JsonCx, Part, Rejected, Value};
+//! use binder_http::field::{Error, Field, FieldCx, Part, Rejected, Value};
 //! use binder_http::json::Reader;
 //! use binder_http::request::Parts;
 //! use binder_http::Bind;
@@ -60,7 +60,7 @@
 //!     fn offer_json(
 //!         slot: &mut Option<T>,
 //!         r: &mut Reader<'r>,
-//!         cx: &mut JsonCx<'_, 'r>,
+//!         cx: &mut FieldCx<'_, 'r>,
 //!     ) -> Result<(), Error> {
 //!         if let Some(v) = T::from_json(r, cx)? {
 //!             *slot = Some(v);
@@ -69,12 +69,12 @@
 //!     }
 //!
 //!     // `page[x]=1` names nothing in a value sent whole: not taken.
-//!     fn offer_path(_: &mut Option<T>, _: Ref<'r, '_, [u8]>, _: Raw<'r>, _: &mut JsonCx<'_, 'r>) -> bool {
+//!     fn offer_path(_: &mut Option<T>, _: Ref<'r, '_, [u8]>, _: Raw<'r>, _: &mut FieldCx<'_, 'r>) -> bool {
 //!         false
 //!     }
 //!
 //!     // `None`: no value was sent, and the field is `missing`.
-//!     fn finish(slot: Option<T>, _: &mut JsonCx<'_, 'r>) -> Option<Self> {
+//!     fn finish(slot: Option<T>, _: &mut FieldCx<'_, 'r>) -> Option<Self> {
 //!         slot.map(Last)
 //!     }
 //! }
@@ -96,7 +96,7 @@
 //! that names binder-http alone and uses nothing but this module,
 //! [`convert`](crate::convert), [`json`](crate::json) and the crate root.
 
-pub use binder_core::bind::json::next_segment;
-pub use binder_core::bind::{Field, JsonCx, Rejected, Segment, Value};
+pub use binder_core::bind::next_segment;
+pub use binder_core::bind::{Field, FieldCx, Rejected, Segment, Value};
 pub use binder_core::multipart::{Param, Part};
 pub use binder_core::{Error, ValueError, ValueErrorKind};

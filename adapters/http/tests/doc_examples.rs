@@ -125,7 +125,7 @@ const CHECKED: &[Checked] = &[
     ),
     all(
         "core/src/bind/field_path.rs",
-        "FieldPath (root), Segment (binder_http::field)",
+        "FieldPath (root), Segment and next_segment (binder_http::field)",
     ),
     all(
         "core/src/bind/file.rs",
@@ -142,12 +142,13 @@ const CHECKED: &[Checked] = &[
          segment_text and offer_in sit in a crate-private module, reachable \
          only through the #[doc(hidden)] module generated code names",
     ),
+    all("core/src/bind/cx.rs", "binder_http::field's FieldCx"),
     only(
         "core/src/bind/json.rs",
-        &["JsonCx", "next_segment"],
-        "binder_http::field's JsonCx and next_segment; scalar, scalar_with \
-         and begin_nested are binder_core::bind::json helpers for generated \
-         code, binder-core's tier 2, not re-exported by binder-http",
+        &[],
+        "scalar, scalar_with and begin_nested are binder_core::bind::json \
+         helpers for generated code, binder-core's tier 2, not re-exported \
+         by binder-http",
     ),
     all(
         "core/src/convert/mod.rs",

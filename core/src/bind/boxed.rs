@@ -8,7 +8,7 @@
 //! `FromText` type. The derive binds a field declared `Box<T>` or
 //! `Option<Box<T>>` through this wrapper instead, and unwraps it.
 
-use super::{JsonCx, Value};
+use super::{FieldCx, Value};
 use crate::convert::{Raw, Ref};
 use crate::error::{Error, ValueError};
 use crate::json::Reader;
@@ -36,7 +36,7 @@ impl<'r, T: Value<'r>> Value<'r> for Boxed<T> {
     }
 
     #[inline]
-    fn from_json(r: &mut Reader<'r>, cx: &mut JsonCx<'_, 'r>) -> Result<Option<Self>, Error> {
+    fn from_json(r: &mut Reader<'r>, cx: &mut FieldCx<'_, 'r>) -> Result<Option<Self>, Error> {
         Ok(T::from_json(r, cx)?.map(|v| Boxed(Box::new(v))))
     }
 
@@ -52,13 +52,13 @@ impl<'r, T: Value<'r>> Value<'r> for Boxed<T> {
         partial: &mut Self::Partial,
         path: Ref<'r, '_, [u8]>,
         raw: Raw<'r>,
-        cx: &mut JsonCx<'_, 'r>,
+        cx: &mut FieldCx<'_, 'r>,
     ) -> bool {
         T::offer_member(partial, path, raw, cx)
     }
 
     #[inline]
-    fn finish_partial(partial: Self::Partial, cx: &mut JsonCx<'_, 'r>) -> Option<Self> {
+    fn finish_partial(partial: Self::Partial, cx: &mut FieldCx<'_, 'r>) -> Option<Self> {
         T::finish_partial(*partial, cx).map(|v| Boxed(Box::new(v)))
     }
 }

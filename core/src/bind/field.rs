@@ -1,7 +1,7 @@
 //! How each field type takes values: once (scalars), maybe (`Option`), or
 //! every time (`Vec`).
 
-use super::json::{next_segment, JsonCx};
+use super::{next_segment, FieldCx};
 use super::{FieldErrorKind, Segment};
 use crate::convert::{FromText, Raw, Ref};
 use crate::error::{Error, ValueError};
@@ -49,13 +49,13 @@ macro_rules! no_members {
             _: &mut (),
             _: crate::convert::Ref<'r, '_, [u8]>,
             _: crate::convert::Raw<'r>,
-            _: &mut crate::bind::JsonCx<'_, 'r>,
+            _: &mut crate::bind::FieldCx<'_, 'r>,
         ) -> bool {
             false
         }
 
         #[inline]
-        fn finish_partial(_: (), _: &mut crate::bind::JsonCx<'_, 'r>) -> Option<Self> {
+        fn finish_partial(_: (), _: &mut crate::bind::FieldCx<'_, 'r>) -> Option<Self> {
             None
         }
     };
@@ -72,7 +72,7 @@ pub(crate) use no_members;
 /// A value that takes a multipart part its own way implements it:
 ///
 /// ```
-/// use binder_core::bind::{Bind, Body, JsonCx, Parts, Value};
+/// use binder_core::bind::{Bind, Body, FieldCx, Parts, Value};
 /// use binder_core::convert::{FromText, Raw, Ref};
 /// use binder_core::multipart::Part;
 /// use binder_core::ValueError;
@@ -95,10 +95,10 @@ pub(crate) use no_members;
 ///     // Sent whole, never in pieces (`content[x]=...` names nothing).
 ///     type Partial = ();
 ///     fn partial() {}
-///     fn offer_member(_: &mut (), _: Ref<'r, '_, [u8]>, _: Raw<'r>, _: &mut JsonCx<'_, 'r>) -> bool {
+///     fn offer_member(_: &mut (), _: Ref<'r, '_, [u8]>, _: Raw<'r>, _: &mut FieldCx<'_, 'r>) -> bool {
 ///         false
 ///     }
-///     fn finish_partial(_: (), _: &mut JsonCx<'_, 'r>) -> Option<Self> {
+///     fn finish_partial(_: (), _: &mut FieldCx<'_, 'r>) -> Option<Self> {
 ///         None
 ///     }
 /// }
@@ -155,7 +155,7 @@ pub trait Value<'r>: Sized {
     /// # Errors
     /// A JSON syntax error: the body is malformed and the bind ends.
     #[inline]
-    fn from_json(r: &mut Reader<'r>, cx: &mut JsonCx<'_, 'r>) -> Result<Option<Self>, Error> {
+    fn from_json(r: &mut Reader<'r>, cx: &mut FieldCx<'_, 'r>) -> Result<Option<Self>, Error> {
         super::json::scalar(r, cx, Self::from_raw)
     }
 
@@ -173,11 +173,11 @@ pub trait Value<'r>: Sized {
         partial: &mut Self::Partial,
         path: Ref<'r, '_, [u8]>,
         raw: Raw<'r>,
-        cx: &mut JsonCx<'_, 'r>,
+        cx: &mut FieldCx<'_, 'r>,
     ) -> bool;
 
     /// The value the pieces make; missing members are recorded in `cx`.
-    fn finish_partial(partial: Self::Partial, cx: &mut JsonCx<'_, 'r>) -> Option<Self>;
+    fn finish_partial(partial: Self::Partial, cx: &mut FieldCx<'_, 'r>) -> Option<Self>;
 }
 
 impl<'r, T: FromText<'r>> Value<'r> for T {
@@ -189,7 +189,7 @@ impl<'r, T: FromText<'r>> Value<'r> for T {
     }
 
     #[inline(always)]
-    fn from_json(r: &mut Reader<'r>, cx: &mut JsonCx<'_, 'r>) -> Result<Option<Self>, Error> {
+    fn from_json(r: &mut Reader<'r>, cx: &mut FieldCx<'_, 'r>) -> Result<Option<Self>, Error> {
         super::json::text_value(r, cx)
     }
 
@@ -229,7 +229,7 @@ pub fn segment_text<'r>(seg: Ref<'r, '_, [u8]>) -> &'r str {
 
 /// Offers a value sent whole to a field, recording a refusal in `cx`.
 #[inline]
-pub fn offer_in<'r, F: Field<'r>>(slot: &mut F::Slot, raw: Raw<'r>, cx: &mut JsonCx<'_, 'r>) {
+pub fn offer_in<'r, F: Field<'r>>(slot: &mut F::Slot, raw: Raw<'r>, cx: &mut FieldCx<'_, 'r>) {
     if let Err(rejected) = F::offer(slot, raw) {
         match rejected.index {
             Some(i) => cx
@@ -248,13 +248,13 @@ pub fn offer_in<'r, F: Field<'r>>(slot: &mut F::Slot, raw: Raw<'r>, cx: &mut Jso
 /// text) and, with `alloc`, `Vec<T>` (every value, in order).
 ///
 /// ```
-/// use binder_core::bind::{Errors, Field, JsonCx};
+/// use binder_core::bind::{Errors, Field, FieldCx};
 /// use binder_core::convert::Raw;
 ///
 /// let mut slot = <Option<u32> as Field>::slot();
 /// <Option<u32> as Field>::offer(&mut slot, Raw::form(b"")).unwrap();
 /// let mut errors = Errors::new(10);
-/// let mut cx = JsonCx::new(&mut errors, 0, "age");
+/// let mut cx = FieldCx::new(&mut errors, 0, "age");
 /// assert_eq!(<Option<u32> as Field>::finish(slot, &mut cx), Some(None));
 /// ```
 #[diagnostic::on_unimplemented(
@@ -292,7 +292,7 @@ pub trait Field<'r>: Sized {
     fn offer_json(
         slot: &mut Self::Slot,
         r: &mut Reader<'r>,
-        cx: &mut JsonCx<'_, 'r>,
+        cx: &mut FieldCx<'_, 'r>,
     ) -> Result<(), Error>;
 
     /// Offers one piece of a value sent by form or query keys: `path` is
@@ -303,13 +303,13 @@ pub trait Field<'r>: Sized {
         slot: &mut Self::Slot,
         path: Ref<'r, '_, [u8]>,
         raw: Raw<'r>,
-        cx: &mut JsonCx<'_, 'r>,
+        cx: &mut FieldCx<'_, 'r>,
     ) -> bool;
 
     /// The field's value once every source is scanned; `None` if a value
     /// was required and none was taken. Members missing from a value sent
     /// in pieces are recorded in `cx`.
-    fn finish(slot: Self::Slot, cx: &mut JsonCx<'_, 'r>) -> Option<Self>;
+    fn finish(slot: Self::Slot, cx: &mut FieldCx<'_, 'r>) -> Option<Self>;
 }
 
 /// Whether a part is an empty text value, which an `Option` or `Vec` of a
@@ -326,7 +326,7 @@ fn offer_partial<'r, T: Value<'r>>(
     partial: &mut Option<T::Partial>,
     path: Ref<'r, '_, [u8]>,
     raw: Raw<'r>,
-    cx: &mut JsonCx<'_, 'r>,
+    cx: &mut FieldCx<'_, 'r>,
 ) -> bool {
     match partial {
         Some(p) => T::offer_member(p, path, raw, cx),
@@ -348,7 +348,7 @@ fn offer_whole_or_piece<'r, F, T>(
     slot: &mut (Option<T>, Option<T::Partial>),
     path: Ref<'r, '_, [u8]>,
     raw: Raw<'r>,
-    cx: &mut JsonCx<'_, 'r>,
+    cx: &mut FieldCx<'_, 'r>,
 ) -> bool
 where
     F: Field<'r, Slot = (Option<T>, Option<T::Partial>)>,
@@ -365,7 +365,7 @@ where
 #[inline]
 fn whole_or_pieces<'r, T: Value<'r>>(
     slot: (Option<T>, Option<T::Partial>),
-    cx: &mut JsonCx<'_, 'r>,
+    cx: &mut FieldCx<'_, 'r>,
 ) -> Option<T> {
     match slot {
         (Some(v), _) => Some(v),
@@ -412,7 +412,7 @@ impl<'r, T: Value<'r>> Field<'r> for T {
     fn offer_json(
         slot: &mut Self::Slot,
         r: &mut Reader<'r>,
-        cx: &mut JsonCx<'_, 'r>,
+        cx: &mut FieldCx<'_, 'r>,
     ) -> Result<(), Error> {
         if let Some(v) = T::from_json(r, cx)? {
             slot.0 = Some(v);
@@ -425,13 +425,13 @@ impl<'r, T: Value<'r>> Field<'r> for T {
         slot: &mut Self::Slot,
         path: Ref<'r, '_, [u8]>,
         raw: Raw<'r>,
-        cx: &mut JsonCx<'_, 'r>,
+        cx: &mut FieldCx<'_, 'r>,
     ) -> bool {
         offer_whole_or_piece::<Self, T>(slot, path, raw, cx)
     }
 
     #[inline]
-    fn finish(slot: Self::Slot, cx: &mut JsonCx<'_, 'r>) -> Option<T> {
+    fn finish(slot: Self::Slot, cx: &mut FieldCx<'_, 'r>) -> Option<T> {
         whole_or_pieces(slot, cx)
     }
 }
@@ -471,7 +471,7 @@ impl<'r, T: Value<'r>> Field<'r> for Option<T> {
     fn offer_json(
         slot: &mut Self::Slot,
         r: &mut Reader<'r>,
-        cx: &mut JsonCx<'_, 'r>,
+        cx: &mut FieldCx<'_, 'r>,
     ) -> Result<(), Error> {
         slot.0 = T::from_json(r, cx)?;
         Ok(())
@@ -482,13 +482,13 @@ impl<'r, T: Value<'r>> Field<'r> for Option<T> {
         slot: &mut Self::Slot,
         path: Ref<'r, '_, [u8]>,
         raw: Raw<'r>,
-        cx: &mut JsonCx<'_, 'r>,
+        cx: &mut FieldCx<'_, 'r>,
     ) -> bool {
         offer_whole_or_piece::<Self, T>(slot, path, raw, cx)
     }
 
     #[inline]
-    fn finish(slot: Self::Slot, cx: &mut JsonCx<'_, 'r>) -> Option<Option<T>> {
+    fn finish(slot: Self::Slot, cx: &mut FieldCx<'_, 'r>) -> Option<Option<T>> {
         Some(whole_or_pieces(slot, cx))
     }
 }
@@ -562,7 +562,7 @@ impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
     fn offer_json(
         slot: &mut Self::Slot,
         r: &mut Reader<'r>,
-        cx: &mut JsonCx<'_, 'r>,
+        cx: &mut FieldCx<'_, 'r>,
     ) -> Result<(), Error> {
         match r.value_byte()? {
             b'[' => {
@@ -596,7 +596,7 @@ impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
         slot: &mut Self::Slot,
         path: Ref<'r, '_, [u8]>,
         raw: Raw<'r>,
-        cx: &mut JsonCx<'_, 'r>,
+        cx: &mut FieldCx<'_, 'r>,
     ) -> bool {
         let Some((seg, rest)) = split_path(path) else {
             return false;
@@ -625,7 +625,7 @@ impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
     /// The values sent whole in the order sent, then the elements sent in
     /// pieces in the order of their indices.
     #[inline]
-    fn finish(slot: Self::Slot, cx: &mut JsonCx<'_, 'r>) -> Option<Self> {
+    fn finish(slot: Self::Slot, cx: &mut FieldCx<'_, 'r>) -> Option<Self> {
         let (mut list, _, mut pieces) = slot;
         pieces.sort_unstable_by_key(|(i, _)| *i);
         for (index, p) in pieces {

@@ -328,6 +328,37 @@ impl fmt::Display for FieldPath {
     }
 }
 
+/// The first step of a form key's path after the field's name, and the
+/// rest: `[city]` and `.city` give `city`, `[0][sku]` gives `0` then
+/// `[sku]`, `[]` gives the empty step. `None` for anything else (an
+/// unclosed bracket), which names no field.
+///
+/// ```
+/// use binder_core::bind::next_segment;
+///
+/// assert_eq!(next_segment(b"[0][sku]"), Some((&b"0"[..], &b"[sku]"[..])));
+/// assert_eq!(next_segment(b".city"), Some((&b"city"[..], &b""[..])));
+/// assert_eq!(next_segment(b"[a"), None);
+/// ```
+#[inline]
+pub fn next_segment(path: &[u8]) -> Option<(&[u8], &[u8])> {
+    match path.first()? {
+        b'[' => {
+            let close = path.iter().position(|&b| b == b']')?;
+            Some((&path[1..close], &path[close + 1..]))
+        }
+        b'.' => {
+            let rest = &path[1..];
+            let end = rest
+                .iter()
+                .position(|&b| b == b'.' || b == b'[')
+                .unwrap_or(rest.len());
+            Some((&rest[..end], &rest[end..]))
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

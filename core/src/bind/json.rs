@@ -1,5 +1,6 @@
-//! Binding JSON values: where a value sits ([`JsonCx`]) and how a scalar
-//! reads one ([`scalar`]).
+//! Binding JSON values: how a scalar reads one ([`scalar`]), and how a
+//! nested struct's object opens ([`begin_nested`]). Where a value sits is
+//! [`FieldCx`], for every source.
 //!
 //! Rules, chosen on purpose:
 //! - A JSON string converts like a query value (`"42"` binds a `u32`), its
@@ -20,243 +21,11 @@
 //!   first-wins and a last-wins parser disagreeing is how request smuggling
 //!   starts.
 
-use super::errors::{Errors, FieldError, FieldErrorKind, Source};
-use super::field_path::{FieldPath, Segment};
+use super::cx::{fail_cold, FieldCx};
+use super::errors::FieldErrorKind;
 use crate::convert::{FromText, Raw};
 use crate::error::{Error, ValueError};
 use crate::json::Reader;
-
-/// One step of the path to the value being bound, linked to the steps
-/// before it: building a path costs nothing until an error needs it.
-#[derive(Clone, Copy, Debug)]
-struct Node<'p, 'r> {
-    parent: Option<&'p Node<'p, 'r>>,
-    segment: Segment<'r>,
-}
-
-/// Where the JSON value being bound sits: the error list, the top-level
-/// field it belongs to (errors are listed in declaration order), and its
-/// path (`items[2].qty`), kept as links and rendered only on failure.
-///
-/// ```
-/// use binder_core::bind::{Errors, FieldErrorKind, JsonCx, Segment};
-///
-/// let mut errors = Errors::new(10);
-/// let mut cx = JsonCx::new(&mut errors, 0, "items");
-/// // Deep in the value: `items[2].qty` is missing.
-/// cx.at(Segment::Index(2)).fail_at("qty", FieldErrorKind::Missing);
-/// assert_eq!(cx.path().to_string(), "items");
-/// assert_eq!(errors.to_string(), "body: items[2].qty: a value is required");
-/// ```
-#[derive(Debug)]
-pub struct JsonCx<'e, 'r> {
-    errors: &'e mut Errors,
-    field: usize,
-    source: Source,
-    node: Node<'e, 'r>,
-}
-
-impl<'e, 'r> JsonCx<'e, 'r> {
-    /// The body value of the top-level field declared at `field`, named
-    /// `key`.
-    ///
-    /// ```
-    /// use binder_core::bind::{Errors, FieldErrorKind, JsonCx};
-    ///
-    /// let mut errors = Errors::new(10);
-    /// JsonCx::new(&mut errors, 3, "email").fail(FieldErrorKind::Empty);
-    /// assert_eq!(errors.to_string(), "body: email: a non-empty value is required");
-    /// assert!(errors.has_field(3));
-    /// ```
-    #[inline]
-    pub fn new(errors: &'e mut Errors, field: usize, key: &'static str) -> Self {
-        Self::with_source(errors, field, key, Source::Body)
-    }
-
-    /// The value of the top-level field declared at `field`, named `key`,
-    /// from `source`.
-    ///
-    /// ```
-    /// use binder_core::bind::{Errors, FieldErrorKind, JsonCx, Source};
-    ///
-    /// let mut errors = Errors::new(10);
-    /// JsonCx::with_source(&mut errors, 0, "filter", Source::Query).fail(FieldErrorKind::Missing);
-    /// assert_eq!(errors.as_slice()[0].source(), Source::Query);
-    /// ```
-    #[inline]
-    pub fn with_source(
-        errors: &'e mut Errors,
-        field: usize,
-        key: &'static str,
-        source: Source,
-    ) -> Self {
-        JsonCx {
-            errors,
-            field,
-            source,
-            node: Node {
-                parent: None,
-                segment: Segment::Key(key),
-            },
-        }
-    }
-
-    /// A value one step further in: a member (`Segment::Key`) or an element
-    /// (`Segment::Index`).
-    ///
-    /// ```
-    /// use binder_core::bind::{Errors, JsonCx, Segment};
-    ///
-    /// let mut errors = Errors::new(10);
-    /// let mut cx = JsonCx::new(&mut errors, 0, "tags");
-    /// assert_eq!(cx.at(Segment::Index(4)).path().to_string(), "tags[4]");
-    /// assert_eq!(cx.at(Segment::MapKey("team")).path().to_string(), "tags[team]");
-    /// ```
-    #[inline]
-    pub fn at(&mut self, segment: Segment<'r>) -> JsonCx<'_, 'r> {
-        JsonCx {
-            errors: &mut *self.errors,
-            field: self.field,
-            source: self.source,
-            node: Node {
-                parent: Some(&self.node),
-                segment,
-            },
-        }
-    }
-
-    /// This context again, for as long as the borrow: to hand by value to
-    /// an out-of-line failure path ([`fail_cold`]), so that a context only
-    /// ever failed that way is built in that path alone.
-    #[inline(always)]
-    pub(crate) fn reborrow(&mut self) -> JsonCx<'_, 'r> {
-        JsonCx {
-            errors: &mut *self.errors,
-            field: self.field,
-            source: self.source,
-            node: self.node,
-        }
-    }
-
-    /// Records that the value here failed.
-    ///
-    /// ```
-    /// use binder_core::bind::{Errors, FieldErrorKind, JsonCx, Segment};
-    /// use binder_core::ValueErrorKind;
-    ///
-    /// let mut errors = Errors::new(10);
-    /// let mut cx = JsonCx::new(&mut errors, 0, "ids");
-    /// cx.at(Segment::Index(1)).fail(FieldErrorKind::Invalid(ValueErrorKind::NotUnsigned.into()));
-    /// assert_eq!(errors.to_string(), "body: ids[1]: expected an unsigned integer");
-    /// ```
-    #[inline]
-    pub fn fail(&mut self, kind: FieldErrorKind) {
-        let path = self.path();
-        self.errors
-            .push(FieldError::new(self.source, path, kind).for_field(self.field));
-    }
-
-    /// Records that the member `key` of the object here failed.
-    ///
-    /// ```
-    /// use binder_core::bind::{Errors, FieldErrorKind, JsonCx};
-    ///
-    /// let mut errors = Errors::new(10);
-    /// JsonCx::new(&mut errors, 0, "address").fail_at("city", FieldErrorKind::Missing);
-    /// assert_eq!(errors.as_slice()[0].path().to_string(), "address.city");
-    /// ```
-    #[inline]
-    pub fn fail_at(&mut self, key: &'static str, kind: FieldErrorKind) {
-        self.at(Segment::Key(key)).fail(kind);
-    }
-
-    /// The path here, built from its links: every segment, root first
-    /// (see [`FieldPath`] for paths deeper than it holds inline).
-    ///
-    /// ```
-    /// use binder_core::bind::{Errors, JsonCx, Segment};
-    ///
-    /// let mut errors = Errors::new(10);
-    /// let mut cx = JsonCx::new(&mut errors, 0, "items");
-    /// let mut item = cx.at(Segment::Index(0));
-    /// assert_eq!(item.at(Segment::Key("sku")).path().to_string(), "items[0].sku");
-    /// ```
-    pub fn path(&self) -> FieldPath {
-        // Replays the links from the root, recursing up first: as deep as
-        // the bind that made them, which recursed as deep.
-        fn replay<'r>(node: &Node<'_, 'r>) -> FieldPath {
-            match node.parent {
-                None => match node.segment {
-                    Segment::Key(k) => FieldPath::key(k),
-                    other => FieldPath::key("").with(other),
-                },
-                Some(parent) => replay(parent).with(node.segment),
-            }
-        }
-        replay(&self.node)
-    }
-
-    /// The top-level field this value belongs to.
-    ///
-    /// ```
-    /// use binder_core::bind::{Errors, JsonCx, Segment};
-    ///
-    /// let mut errors = Errors::new(10);
-    /// let mut cx = JsonCx::new(&mut errors, 2, "items");
-    /// assert_eq!(cx.at(Segment::Index(5)).field(), 2); // the top-level field's index
-    /// ```
-    #[inline]
-    pub fn field(&self) -> usize {
-        self.field
-    }
-
-    /// The error list.
-    ///
-    /// ```
-    /// use binder_core::bind::{Errors, JsonCx, Source};
-    ///
-    /// let mut errors = Errors::new(10);
-    /// let mut cx = JsonCx::new(&mut errors, 0, "range");
-    /// // An error of the application's own, through the same list.
-    /// cx.errors().invalid(Source::Body, "range", "start after end");
-    /// assert_eq!(errors.to_string(), "body: range: start after end");
-    /// ```
-    #[inline]
-    pub fn errors(&mut self) -> &mut Errors {
-        self.errors
-    }
-}
-
-/// The first step of a form key's path after the field's name, and the
-/// rest: `[city]` and `.city` give `city`, `[0][sku]` gives `0` then
-/// `[sku]`, `[]` gives the empty step. `None` for anything else (an
-/// unclosed bracket), which names no field.
-///
-/// ```
-/// use binder_core::bind::json::next_segment;
-///
-/// assert_eq!(next_segment(b"[0][sku]"), Some((&b"0"[..], &b"[sku]"[..])));
-/// assert_eq!(next_segment(b".city"), Some((&b"city"[..], &b""[..])));
-/// assert_eq!(next_segment(b"[a"), None);
-/// ```
-#[inline]
-pub fn next_segment(path: &[u8]) -> Option<(&[u8], &[u8])> {
-    match path.first()? {
-        b'[' => {
-            let close = path.iter().position(|&b| b == b']')?;
-            Some((&path[1..close], &path[close + 1..]))
-        }
-        b'.' => {
-            let rest = &path[1..];
-            let end = rest
-                .iter()
-                .position(|&b| b == b'.' || b == b'[')
-                .unwrap_or(rest.len());
-            Some((&rest[..end], &rest[end..]))
-        }
-        _ => None,
-    }
-}
 
 /// What an array or object in place of a single value is told.
 const NOT_SINGLE: &str = "expected a single value, not an array or object";
@@ -269,7 +38,7 @@ const NOT_SINGLE: &str = "expected a single value, not an array or object";
 #[inline]
 pub fn scalar<'r, T>(
     r: &mut Reader<'r>,
-    cx: &mut JsonCx<'_, 'r>,
+    cx: &mut FieldCx<'_, 'r>,
     convert: impl FnOnce(Raw<'r>) -> Result<T, ValueError>,
 ) -> Result<Option<T>, Error> {
     scalar_with(r, cx, convert, Err)
@@ -283,7 +52,7 @@ pub fn scalar<'r, T>(
 #[inline]
 pub fn scalar_with<'r, T>(
     r: &mut Reader<'r>,
-    cx: &mut JsonCx<'_, 'r>,
+    cx: &mut FieldCx<'_, 'r>,
     convert: impl FnOnce(Raw<'r>) -> Result<T, ValueError>,
     number: impl FnOnce(
         crate::json::Number<'r>,
@@ -333,7 +102,7 @@ pub fn scalar_with<'r, T>(
 #[inline(always)]
 pub(crate) fn text_value<'r, T: FromText<'r>>(
     r: &mut Reader<'r>,
-    cx: &mut JsonCx<'_, 'r>,
+    cx: &mut FieldCx<'_, 'r>,
 ) -> Result<Option<T>, Error> {
     let c = r.value_byte()?;
     let v = if c == b'"' {
@@ -357,7 +126,7 @@ pub(crate) fn text_value<'r, T: FromText<'r>>(
 /// The values [`text_value`] does not expect, at `c`: `null`, an array
 /// or object refused, a byte that starts no value.
 #[inline(never)]
-fn other_value<T>(r: &mut Reader<'_>, mut cx: JsonCx<'_, '_>, c: u8) -> Result<Option<T>, Error> {
+fn other_value<T>(r: &mut Reader<'_>, mut cx: FieldCx<'_, '_>, c: u8) -> Result<Option<T>, Error> {
     match c {
         b'n' => {
             r.null_here()?;
@@ -375,16 +144,8 @@ fn other_value<T>(r: &mut Reader<'_>, mut cx: JsonCx<'_, '_>, c: u8) -> Result<O
 /// Records a value the field's type refused.
 #[cold]
 #[inline(never)]
-fn invalid(cx: JsonCx<'_, '_>, e: ValueError) {
+fn invalid(cx: FieldCx<'_, '_>, e: ValueError) {
     fail_cold(cx, FieldErrorKind::Invalid(e));
-}
-
-/// Records that the value at `cx` failed, out of line: `cx` comes by value
-/// ([`JsonCx::reborrow`]) so that the hot path never builds it.
-#[cold]
-#[inline(never)]
-pub(crate) fn fail_cold(mut cx: JsonCx<'_, '_>, kind: FieldErrorKind) {
-    cx.fail(kind);
 }
 
 /// Reads an object's opening for a nested struct: `Ok(true)` when members
@@ -394,7 +155,7 @@ pub(crate) fn fail_cold(mut cx: JsonCx<'_, '_>, kind: FieldErrorKind) {
 /// # Errors
 /// A syntax error.
 #[inline(always)]
-pub fn begin_nested<'r>(r: &mut Reader<'r>, cx: &mut JsonCx<'_, 'r>) -> Result<bool, Error> {
+pub fn begin_nested<'r>(r: &mut Reader<'r>, cx: &mut FieldCx<'_, 'r>) -> Result<bool, Error> {
     match r.value_byte()? {
         b'{' => {
             r.object_here()?;
@@ -407,7 +168,7 @@ pub fn begin_nested<'r>(r: &mut Reader<'r>, cx: &mut JsonCx<'_, 'r>) -> Result<b
 /// [`begin_nested`] at anything but an object, out of line.
 #[cold]
 #[inline(never)]
-fn not_nested(r: &mut Reader<'_>, cx: JsonCx<'_, '_>, c: u8) -> Result<bool, Error> {
+fn not_nested(r: &mut Reader<'_>, cx: FieldCx<'_, '_>, c: u8) -> Result<bool, Error> {
     if c == b'n' {
         r.null_here()?;
     } else {

@@ -2,7 +2,7 @@
 //! from `name[key]=value` pairs or from a JSON object's members.
 
 use super::field::{segment_text, split_path, Field, Rejected, Value};
-use super::json::JsonCx;
+use super::FieldCx;
 use super::{FieldErrorKind, Segment};
 use crate::convert::{FromText, Raw, Ref};
 use crate::error::{Error, ValueError};
@@ -47,7 +47,7 @@ macro_rules! map_field {
                 slot: &mut Self::Slot,
                 path: Ref<'r, '_, [u8]>,
                 raw: Raw<'r>,
-                cx: &mut JsonCx<'_, 'r>,
+                cx: &mut FieldCx<'_, 'r>,
             ) -> bool {
                 let Some((seg, rest)) = split_path(path) else {
                     return false;
@@ -79,7 +79,7 @@ macro_rules! map_field {
             fn offer_json(
                 slot: &mut Self::Slot,
                 r: &mut Reader<'r>,
-                cx: &mut JsonCx<'_, 'r>,
+                cx: &mut FieldCx<'_, 'r>,
             ) -> Result<(), Error> {
                 match r.peek()? {
                     Kind::Object => {}
@@ -119,7 +119,7 @@ macro_rules! map_field {
             }
 
             #[inline]
-            fn finish(slot: Self::Slot, _: &mut JsonCx<'_, 'r>) -> Option<Self> {
+            fn finish(slot: Self::Slot, _: &mut FieldCx<'_, 'r>) -> Option<Self> {
                 Some(slot)
             }
         }

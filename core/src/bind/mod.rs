@@ -10,6 +10,7 @@
 
 #[cfg(feature = "alloc")]
 pub(crate) mod boxed;
+pub(crate) mod cx;
 mod errors;
 pub(crate) mod field;
 mod field_path;
@@ -18,13 +19,13 @@ pub mod json;
 #[cfg(feature = "alloc")]
 mod map_field;
 
+pub use cx::FieldCx;
 pub use errors::{BindError, Errors, FieldError, FieldErrorKind, Source};
 pub use field::{Field, Rejected, Value};
-pub use field_path::{FieldPath, Segment};
+pub use field_path::{next_segment, FieldPath, Segment};
 pub use file::FilePart;
 #[cfg(feature = "bytes")]
 pub use file::UploadedFile;
-pub use json::JsonCx;
 
 use crate::limits::{Formats, Limits};
 

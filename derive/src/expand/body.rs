@@ -100,7 +100,7 @@ impl Ctx<'_> {
         let p = &self.p;
         let json_arms = self.json_arms(
             false,
-            |i, key| quote!(&mut #p::JsonCx::new(&mut __errors, #i, #key)),
+            |i, key| quote!(&mut #p::FieldCx::new(&mut __errors, #i, #key)),
         );
         let (json_known, json_named) = self.json_lookups(false);
         quote! {

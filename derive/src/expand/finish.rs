@@ -65,7 +65,7 @@ pub(super) fn finish_stmts(
                 let #v: #p::Option<#declared> = #p::settle(
                     <#ty as #p::Field<#lt>>::finish(
                         #slot,
-                        &mut #p::JsonCx::with_source(&mut __errors, #i, #key, #p::Source::#src),
+                        &mut #p::FieldCx::with_source(&mut __errors, #i, #key, #p::Source::#src),
                     )#unwrap,
                     __seen.contains(#i),
                     #default,

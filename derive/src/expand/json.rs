@@ -22,7 +22,7 @@ impl Ctx<'_> {
 
     /// `match` arms dispatching a JSON member, by its field's index, to
     /// its field (see `json_fields`), with `__r` (the reader) in scope and
-    /// `cx` building each field's `JsonCx`.
+    /// `cx` building each field's `FieldCx`.
     pub(super) fn json_arms(
         &self,
         nested: bool,

@@ -111,7 +111,7 @@ pub(super) fn value_impl(
                 __partial: &mut Self::Partial,
                 __path: #p::Ref<#lt, '_, [u8]>,
                 __raw: #p::Raw<#lt>,
-                __cx: &mut #p::JsonCx<'_, #lt>,
+                __cx: &mut #p::FieldCx<'_, #lt>,
             ) -> bool {
                 let #p::Some((__seg, __rest)) = #p::split_path(__path) else {
                     return false;
@@ -126,7 +126,7 @@ pub(super) fn value_impl(
             #[allow(unused_mut, unused_variables, clippy::all, clippy::pedantic)]
             fn finish_partial(
                 __partial: Self::Partial,
-                __cx: &mut #p::JsonCx<'_, #lt>,
+                __cx: &mut #p::FieldCx<'_, #lt>,
             ) -> #p::Option<Self> {
                 let __Partial { __seen, __slots: (#(mut #bound_slots,)*), .. } = __partial;
                 #(#nested_finishes_again)*
@@ -139,7 +139,7 @@ pub(super) fn value_impl(
             #[allow(unused_mut, unused_variables, clippy::all, clippy::pedantic)]
             fn from_json(
                 __r: &mut #p::Reader<#lt>,
-                __cx: &mut #p::JsonCx<'_, #lt>,
+                __cx: &mut #p::FieldCx<'_, #lt>,
             ) -> #p::Result<#p::Option<Self>, #p::Error> {
                 if !#p::begin_nested(__r, __cx)? {
                     return #p::Ok(#p::None);

@@ -98,7 +98,7 @@ const _: () = {
             __partial: &mut Self::Partial,
             __path: ::binder_http::__private_0_1::Ref<'r, '_, [u8]>,
             __raw: ::binder_http::__private_0_1::Raw<'r>,
-            __cx: &mut ::binder_http::__private_0_1::JsonCx<'_, 'r>,
+            __cx: &mut ::binder_http::__private_0_1::FieldCx<'_, 'r>,
         ) -> bool {
             let ::binder_http::__private_0_1::Some((__seg, __rest)) = ::binder_http::__private_0_1::split_path(
                 __path,
@@ -232,7 +232,7 @@ const _: () = {
         #[allow(unused_mut, unused_variables, clippy::all, clippy::pedantic)]
         fn finish_partial(
             __partial: Self::Partial,
-            __cx: &mut ::binder_http::__private_0_1::JsonCx<'_, 'r>,
+            __cx: &mut ::binder_http::__private_0_1::FieldCx<'_, 'r>,
         ) -> ::binder_http::__private_0_1::Option<Self> {
             let __Partial {
                 __seen,
@@ -330,7 +330,7 @@ const _: () = {
         #[allow(unused_mut, unused_variables, clippy::all, clippy::pedantic)]
         fn from_json(
             __r: &mut ::binder_http::__private_0_1::Reader<'r>,
-            __cx: &mut ::binder_http::__private_0_1::JsonCx<'_, 'r>,
+            __cx: &mut ::binder_http::__private_0_1::FieldCx<'_, 'r>,
         ) -> ::binder_http::__private_0_1::Result<
             ::binder_http::__private_0_1::Option<Self>,
             ::binder_http::__private_0_1::Error,
@@ -665,7 +665,7 @@ const _: () = {
                                         __first,
                                         __r,
                                         false,
-                                        &mut ::binder_http::__private_0_1::JsonCx::new(
+                                        &mut ::binder_http::__private_0_1::FieldCx::new(
                                             &mut __errors,
                                             0usize,
                                             "to",
@@ -681,7 +681,7 @@ const _: () = {
                                         __first,
                                         __r,
                                         false,
-                                        &mut ::binder_http::__private_0_1::JsonCx::new(
+                                        &mut ::binder_http::__private_0_1::FieldCx::new(
                                             &mut __errors,
                                             1usize,
                                             "cents",
@@ -697,7 +697,7 @@ const _: () = {
                                         __first,
                                         __r,
                                         false,
-                                        &mut ::binder_http::__private_0_1::JsonCx::new(
+                                        &mut ::binder_http::__private_0_1::FieldCx::new(
                                             &mut __errors,
                                             2usize,
                                             "memo",
@@ -713,7 +713,7 @@ const _: () = {
                                         __first,
                                         __r,
                                         false,
-                                        &mut ::binder_http::__private_0_1::JsonCx::new(
+                                        &mut ::binder_http::__private_0_1::FieldCx::new(
                                             &mut __errors,
                                             3usize,
                                             "payee",
@@ -729,7 +729,7 @@ const _: () = {
                                         __first,
                                         __r,
                                         false,
-                                        &mut ::binder_http::__private_0_1::JsonCx::new(
+                                        &mut ::binder_http::__private_0_1::FieldCx::new(
                                             &mut __errors,
                                             4usize,
                                             "items",
@@ -749,7 +749,7 @@ const _: () = {
                     'r,
                 >>::finish(
                     __s0,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         0usize,
                         "to",
@@ -768,7 +768,7 @@ const _: () = {
                     'r,
                 >>::finish(
                     __s1,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         1usize,
                         "cents",
@@ -789,7 +789,7 @@ const _: () = {
                     'r,
                 >>::finish(
                     __s2,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         2usize,
                         "memo",
@@ -810,7 +810,7 @@ const _: () = {
                     'r,
                 >>::finish(
                     __s3,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         3usize,
                         "payee",
@@ -831,7 +831,7 @@ const _: () = {
                     'r,
                 >>::finish(
                     __s4,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         4usize,
                         "items",

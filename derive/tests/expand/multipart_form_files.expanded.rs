@@ -93,7 +93,7 @@ const _: () = {
             __partial: &mut Self::Partial,
             __path: ::binder_http::__private_0_1::Ref<'r, '_, [u8]>,
             __raw: ::binder_http::__private_0_1::Raw<'r>,
-            __cx: &mut ::binder_http::__private_0_1::JsonCx<'_, 'r>,
+            __cx: &mut ::binder_http::__private_0_1::FieldCx<'_, 'r>,
         ) -> bool {
             let ::binder_http::__private_0_1::Some((__seg, __rest)) = ::binder_http::__private_0_1::split_path(
                 __path,
@@ -227,7 +227,7 @@ const _: () = {
         #[allow(unused_mut, unused_variables, clippy::all, clippy::pedantic)]
         fn finish_partial(
             __partial: Self::Partial,
-            __cx: &mut ::binder_http::__private_0_1::JsonCx<'_, 'r>,
+            __cx: &mut ::binder_http::__private_0_1::FieldCx<'_, 'r>,
         ) -> ::binder_http::__private_0_1::Option<Self> {
             let __Partial {
                 __seen,
@@ -325,7 +325,7 @@ const _: () = {
         #[allow(unused_mut, unused_variables, clippy::all, clippy::pedantic)]
         fn from_json(
             __r: &mut ::binder_http::__private_0_1::Reader<'r>,
-            __cx: &mut ::binder_http::__private_0_1::JsonCx<'_, 'r>,
+            __cx: &mut ::binder_http::__private_0_1::FieldCx<'_, 'r>,
         ) -> ::binder_http::__private_0_1::Result<
             ::binder_http::__private_0_1::Option<Self>,
             ::binder_http::__private_0_1::Error,
@@ -1179,7 +1179,7 @@ const _: () = {
                     'r,
                 >>::finish(
                     __s0,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         0usize,
                         "title",
@@ -1200,7 +1200,7 @@ const _: () = {
                     'r,
                 >>::finish(
                     __s1,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         1usize,
                         "tags",
@@ -1221,7 +1221,7 @@ const _: () = {
                     'r,
                 >>::finish(
                     __s2,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         2usize,
                         "avatar",
@@ -1242,7 +1242,7 @@ const _: () = {
                     'r,
                 >>::finish(
                     __s3,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         3usize,
                         "attachment",
@@ -1261,7 +1261,7 @@ const _: () = {
                     'r,
                 >>::finish(
                     __s4,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         4usize,
                         "notify",

@@ -150,7 +150,7 @@ const _: () = {
             __partial: &mut Self::Partial,
             __path: ::binder_http::__private_0_1::Ref<'__r, '_, [u8]>,
             __raw: ::binder_http::__private_0_1::Raw<'__r>,
-            __cx: &mut ::binder_http::__private_0_1::JsonCx<'_, '__r>,
+            __cx: &mut ::binder_http::__private_0_1::FieldCx<'_, '__r>,
         ) -> bool {
             let ::binder_http::__private_0_1::Some((__seg, __rest)) = ::binder_http::__private_0_1::split_path(
                 __path,
@@ -426,7 +426,7 @@ const _: () = {
         #[allow(unused_mut, unused_variables, clippy::all, clippy::pedantic)]
         fn finish_partial(
             __partial: Self::Partial,
-            __cx: &mut ::binder_http::__private_0_1::JsonCx<'_, '__r>,
+            __cx: &mut ::binder_http::__private_0_1::FieldCx<'_, '__r>,
         ) -> ::binder_http::__private_0_1::Option<Self> {
             let __Partial {
                 __seen,
@@ -644,7 +644,7 @@ const _: () = {
         #[allow(unused_mut, unused_variables, clippy::all, clippy::pedantic)]
         fn from_json(
             __r: &mut ::binder_http::__private_0_1::Reader<'__r>,
-            __cx: &mut ::binder_http::__private_0_1::JsonCx<'_, '__r>,
+            __cx: &mut ::binder_http::__private_0_1::FieldCx<'_, '__r>,
         ) -> ::binder_http::__private_0_1::Result<
             ::binder_http::__private_0_1::Option<Self>,
             ::binder_http::__private_0_1::Error,
@@ -1773,7 +1773,7 @@ const _: () = {
                     '__r,
                 >>::finish(
                     __s0,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         0usize,
                         "team",
@@ -1792,7 +1792,7 @@ const _: () = {
                     '__r,
                 >>::finish(
                     __s1,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         1usize,
                         "q",
@@ -1813,7 +1813,7 @@ const _: () = {
                     '__r,
                 >>::finish(
                     __s2,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         2usize,
                         "pageSize",
@@ -1834,7 +1834,7 @@ const _: () = {
                     '__r,
                 >>::finish(
                     __s3,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         3usize,
                         "tag",
@@ -1853,7 +1853,7 @@ const _: () = {
                     '__r,
                 >>::finish(
                     __s4,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         4usize,
                         "limit",
@@ -1872,7 +1872,7 @@ const _: () = {
                     '__r,
                 >>::finish(
                     __s5,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         5usize,
                         "offset",
@@ -1895,7 +1895,7 @@ const _: () = {
                     '__r,
                 >>::finish(
                         __s6,
-                        &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                        &mut ::binder_http::__private_0_1::FieldCx::with_source(
                             &mut __errors,
                             6usize,
                             "allow",
@@ -1917,7 +1917,7 @@ const _: () = {
                     '__r,
                 >>::finish(
                     __s7,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         7usize,
                         "x-request-id",
@@ -1936,7 +1936,7 @@ const _: () = {
                     '__r,
                 >>::finish(
                     __s8,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         8usize,
                         "x-api-version",
@@ -1955,7 +1955,7 @@ const _: () = {
                     '__r,
                 >>::finish(
                     __s9,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         9usize,
                         "session",
@@ -1976,7 +1976,7 @@ const _: () = {
                     '__r,
                 >>::finish(
                     __s10,
-                    &mut ::binder_http::__private_0_1::JsonCx::with_source(
+                    &mut ::binder_http::__private_0_1::FieldCx::with_source(
                         &mut __errors,
                         10usize,
                         "pref",

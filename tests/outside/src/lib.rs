@@ -46,7 +46,7 @@
 
 use binder_http::convert::{Raw, Ref};
 use binder_http::field::{
-    next_segment, Error, Field, JsonCx, Part, Rejected, Segment, Value, ValueError,
+    next_segment, Error, Field, FieldCx, Part, Rejected, Segment, Value, ValueError,
 };
 use binder_http::json::{Kind, Reader};
 use binder_http::FieldErrorKind;
@@ -215,7 +215,7 @@ impl<'r, T: Value<'r>, const N: usize> Field<'r> for Bounded<T, N> {
     fn offer_json(
         slot: &mut Self::Slot,
         r: &mut Reader<'r>,
-        cx: &mut JsonCx<'_, 'r>,
+        cx: &mut FieldCx<'_, 'r>,
     ) -> Result<(), Error> {
         match r.peek()? {
             Kind::Array => {
@@ -250,7 +250,7 @@ impl<'r, T: Value<'r>, const N: usize> Field<'r> for Bounded<T, N> {
         slot: &mut Self::Slot,
         path: KeyBytes<'r, '_>,
         raw: Raw<'r>,
-        cx: &mut JsonCx<'_, 'r>,
+        cx: &mut FieldCx<'_, 'r>,
     ) -> bool {
         let Some((seg, rest)) = split(path) else {
             return false;
@@ -285,7 +285,7 @@ impl<'r, T: Value<'r>, const N: usize> Field<'r> for Bounded<T, N> {
     /// The values sent whole in the order sent, then the elements sent in
     /// pieces in the order of their indices; none, and one error under the
     /// field's path, when more than `N` arrived.
-    fn finish(slot: Self::Slot, cx: &mut JsonCx<'_, 'r>) -> Option<Self> {
+    fn finish(slot: Self::Slot, cx: &mut FieldCx<'_, 'r>) -> Option<Self> {
         let BoundedSlot {
             mut items,
             mut pieces,
