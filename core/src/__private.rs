@@ -62,20 +62,47 @@ pub fn offer<'r, T: Field<'r>>(
     key: &'static str,
 ) {
     if required && raw.is_empty() {
-        errors.push(
-            FieldError::new(source, FieldPath::key(key), FieldErrorKind::Empty).for_field(field),
-        );
+        fail_key(errors, field, source, key, FieldErrorKind::Empty);
         return;
     }
     if let Err(rejected) = T::offer(slot, raw) {
-        let mut path = FieldPath::key(key);
-        if let Some(i) = rejected.index {
-            path = path.with(Segment::Index(i));
-        }
-        errors.push(
-            FieldError::new(source, path, FieldErrorKind::Invalid(rejected.error)).for_field(field),
-        );
+        refused(errors, field, source, key, rejected);
     }
+}
+
+/// Records `kind` for the field declared at `field`, named `key`. Out of
+/// line and cold: a clean request never calls it, and each call site of a
+/// generated struct stays one call.
+#[cold]
+#[inline(never)]
+fn fail_key(
+    errors: &mut Errors,
+    field: usize,
+    source: Source,
+    key: &'static str,
+    kind: FieldErrorKind,
+) {
+    errors.push(FieldError::new(source, FieldPath::key(key), kind).for_field(field));
+}
+
+/// Records a field's refusal of a value (at the refused element's index
+/// for a list), out of line as [`fail_key`].
+#[cold]
+#[inline(never)]
+fn refused(
+    errors: &mut Errors,
+    field: usize,
+    source: Source,
+    key: &'static str,
+    rejected: Rejected,
+) {
+    let mut path = FieldPath::key(key);
+    if let Some(i) = rejected.index {
+        path = path.with(Segment::Index(i));
+    }
+    errors.push(
+        FieldError::new(source, path, FieldErrorKind::Invalid(rejected.error)).for_field(field),
+    );
 }
 
 /// Settles a field's final value: the value taken; else, when the field
@@ -101,9 +128,7 @@ pub fn settle<T>(
     if let Some(default) = default {
         return Some(default());
     }
-    errors.push(
-        FieldError::new(source, FieldPath::key(key), FieldErrorKind::Missing).for_field(field),
-    );
+    fail_key(errors, field, source, key, FieldErrorKind::Missing);
     None
 }
 
@@ -143,14 +168,7 @@ pub fn raw_body<'r, T: crate::bind::FromBody<'r>>(
     match T::from_body(bytes) {
         Ok(v) => Some(v),
         Err(e) => {
-            errors.push(
-                FieldError::new(
-                    Source::Body,
-                    FieldPath::key(key),
-                    FieldErrorKind::Invalid(e),
-                )
-                .for_field(field),
-            );
+            fail_key(errors, field, Source::Body, key, FieldErrorKind::Invalid(e));
             None
         }
     }
@@ -284,21 +302,11 @@ pub fn offer_part<'r, T: Field<'r>>(
         return;
     }
     if required && (empty_input || (!part.is_file() && part.data().is_empty())) {
-        errors.push(
-            FieldError::new(Source::Body, FieldPath::key(key), FieldErrorKind::Empty)
-                .for_field(field),
-        );
+        fail_key(errors, field, Source::Body, key, FieldErrorKind::Empty);
         return;
     }
     if let Err(rejected) = T::offer_part(slot, part) {
-        let mut path = FieldPath::key(key);
-        if let Some(i) = rejected.index {
-            path = path.with(Segment::Index(i));
-        }
-        errors.push(
-            FieldError::new(Source::Body, path, FieldErrorKind::Invalid(rejected.error))
-                .for_field(field),
-        );
+        refused(errors, field, Source::Body, key, rejected);
     }
 }
 
