@@ -31,7 +31,13 @@ const FORM_PERCENT: usize = 16;
 /// Who derives the structs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flavour {
+    /// `#[derive(Bind)]` as written by default: every body field accepts
+    /// each body format (JSON, urlencoded form, multipart).
     Binder,
+    /// The same structs declaring the one format each is sent in
+    /// (`#[bind(accept = "json")]`, `"form"`), as the serde flavour picks
+    /// one deserializer per struct: the like-for-like comparison.
+    BinderAccept,
     Serde,
 }
 
@@ -39,12 +45,17 @@ impl Flavour {
     fn name(self) -> &'static str {
         match self {
             Flavour::Binder => "binder",
+            Flavour::BinderAccept => "binder-accept",
             Flavour::Serde => "serde",
         }
     }
+
+    fn is_binder(self) -> bool {
+        self != Flavour::Serde
+    }
 }
 
-/// `buildcost [--structs 10,50,100] [--reps 3] [--flavours binder,serde] [--quick]`.
+/// `buildcost [--structs 10,50,100] [--reps 3] [--flavours binder,binder-accept,serde] [--quick]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     /// The struct counts, ascending, 0 (the baseline) first.
@@ -81,8 +92,11 @@ impl Options {
                         .split(',')
                         .map(|f| match f {
                             "binder" => Ok(Flavour::Binder),
+                            "binder-accept" => Ok(Flavour::BinderAccept),
                             "serde" => Ok(Flavour::Serde),
-                            _ => Err(format!("--flavours: binder or serde, not {f}")),
+                            _ => Err(format!(
+                                "--flavours: binder, binder-accept or serde, not {f}"
+                            )),
                         })
                         .collect();
                     flavours = Some(f?);
@@ -98,7 +112,8 @@ impl Options {
         structs.push(0);
         structs.sort_unstable();
         structs.dedup();
-        let mut flavours = flavours.unwrap_or(vec![Flavour::Binder, Flavour::Serde]);
+        let mut flavours =
+            flavours.unwrap_or(vec![Flavour::Binder, Flavour::BinderAccept, Flavour::Serde]);
         flavours.dedup();
         Ok(Options {
             structs,
@@ -335,19 +350,25 @@ fn structs_rs(flavour: Flavour, shapes: &[Shape], edit: bool) -> String {
         shapes.len(),
         flavour.name()
     );
-    let derive = match flavour {
-        Flavour::Binder => "#[derive(binder_http::Bind)]",
-        Flavour::Serde => "#[derive(serde::Deserialize)]",
+    let derive = if flavour.is_binder() {
+        "#[derive(binder_http::Bind)]"
+    } else {
+        "#[derive(serde::Deserialize)]"
     };
     let strukt = |out: &mut String,
                   name: &str,
                   source: &str,
                   fields: &[Field],
                   owner: usize,
-                  renamed: Option<usize>| {
-        let _ = writeln!(out, "{derive}\npub struct {name} {{");
+                  renamed: Option<usize>,
+                  accept: Option<&str>| {
+        let _ = writeln!(out, "{derive}");
+        if let (Flavour::BinderAccept, Some(format)) = (flavour, accept) {
+            let _ = writeln!(out, "#[bind(accept = \"{format}\")]");
+        }
+        let _ = writeln!(out, "pub struct {name} {{");
         for (i, f) in fields.iter().enumerate() {
-            if flavour == Flavour::Binder {
+            if flavour.is_binder() {
                 let _ = writeln!(out, "    #[bind({source})]");
             }
             let suffix = if renamed == Some(i) { "_x" } else { "" };
@@ -366,6 +387,7 @@ fn structs_rs(flavour: Flavour, shapes: &[Shape], edit: bool) -> String {
         }],
         0,
         None,
+        None,
     );
     strukt(
         &mut out,
@@ -377,9 +399,10 @@ fn structs_rs(flavour: Flavour, shapes: &[Shape], edit: bool) -> String {
         }],
         0,
         None,
+        None,
     );
     match flavour {
-        Flavour::Binder => out.push_str(
+        Flavour::Binder | Flavour::BinderAccept => out.push_str(
             "pub fn bind_base_query(req: &http::Request<Vec<u8>>) -> bool {\n    binder_http::bind::<BaseQuery, Vec<u8>>(req, &[]).is_ok()\n}\n\n\
              pub fn bind_base_body(req: &http::Request<Vec<u8>>) -> bool {\n    binder_http::bind::<BaseBody, Vec<u8>>(req, &[]).is_ok()\n}\n\n",
         ),
@@ -403,11 +426,24 @@ fn structs_rs(flavour: Flavour, shapes: &[Shape], edit: bool) -> String {
             "body"
         };
         if s.kind == Kind::Json {
-            strukt(out, &format!("S{i}Nested"), source, &s.nested, i, None);
+            strukt(
+                out,
+                &format!("S{i}Nested"),
+                source,
+                &s.nested,
+                i,
+                None,
+                None,
+            );
         }
-        strukt(out, &format!("S{i}"), source, &s.fields, i, renamed);
+        let accept = match s.kind {
+            Kind::Query => None,
+            Kind::Json => Some("json"),
+            Kind::Form => Some("form"),
+        };
+        strukt(out, &format!("S{i}"), source, &s.fields, i, renamed, accept);
         let _ = match (flavour, s.kind) {
-            (Flavour::Binder, _) => writeln!(
+            (Flavour::Binder | Flavour::BinderAccept, _) => writeln!(
                 out,
                 "pub fn bind_{i}(req: &http::Request<Vec<u8>>) -> bool {{\n    binder_http::bind::<S{i}, Vec<u8>>(req, &[]).is_ok()\n}}"
             ),
@@ -445,7 +481,7 @@ fn main_rs(flavour: Flavour, shapes: &[Shape]) -> String {
         "//! Generated by `binder-bench buildcost`; do not edit.\nmod structs;\n\nfn main() {\n    let mut args = std::env::args().skip(1);\n    let which: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(usize::MAX);\n    let input = args.next().unwrap_or_default();\n",
     );
     match flavour {
-        Flavour::Binder => out.push_str(
+        Flavour::Binder | Flavour::BinderAccept => out.push_str(
             "    let content_type = args.next().unwrap_or_default();\n    let req = http::Request::builder()\n        .uri(format!(\"/?{input}\"))\n        .header(\"content-type\", content_type)\n        .body(input.into_bytes())\n        .unwrap_or_default();\n    let ok = match which {\n        0 => structs::bind_base_query(&req),\n        1 => structs::bind_base_body(&req),\n",
         ),
         Flavour::Serde => out.push_str(
@@ -454,7 +490,7 @@ fn main_rs(flavour: Flavour, shapes: &[Shape]) -> String {
     }
     for (i, s) in shapes.iter().enumerate() {
         let _ = match (flavour, s.kind) {
-            (Flavour::Binder, _) => {
+            (Flavour::Binder | Flavour::BinderAccept, _) => {
                 writeln!(out, "        {} => structs::s{i}::bind_{i}(&req),", i + 2)
             }
             (Flavour::Serde, Kind::Query) => {
@@ -475,7 +511,7 @@ fn main_rs(flavour: Flavour, shapes: &[Shape]) -> String {
 
 fn cargo_toml(flavour: Flavour, package: &str, repo: &Path) -> String {
     let deps = match flavour {
-        Flavour::Binder => {
+        Flavour::Binder | Flavour::BinderAccept => {
             let http = repo.join("adapters/http");
             let path = http.to_string_lossy().replace('\\', "\\\\").replace('"', "\\\"");
             format!("binder-http = {{ path = \"{path}\" }}\nhttp = \"1\"\n")
@@ -817,14 +853,21 @@ fn report(o: &Options, results: &[(Flavour, usize, Vec<Rep>)], run_s: f64) -> Va
         .iter()
         .filter(|&&n| n > 0)
         .map(|&n| {
+            // `ratios[i][metric]`: binder / serde; `[..]["accept"]`: the
+            // same for binder-accept.
             let mut r = json!({"structs": n});
+            let mut accept = json!({});
             for (metric, _) in METRICS {
-                let ratio = value("binder", n, metric)
-                    .zip(value("serde", n, metric))
-                    .filter(|&(_, s)| s > 0.0)
-                    .map(|(b, s)| round(b / s, 3));
-                r[*metric] = json!(ratio);
+                let ratio = |f: &str| {
+                    value(f, n, metric)
+                        .zip(value("serde", n, metric))
+                        .filter(|&(_, s)| s > 0.0)
+                        .map(|(b, s)| round(b / s, 3))
+                };
+                r[*metric] = json!(ratio("binder"));
+                accept[*metric] = json!(ratio("binder-accept"));
             }
+            r["accept"] = accept;
             r
         })
         .collect();
@@ -854,8 +897,9 @@ fn shown(metric: &str, x: f64) -> String {
     }
 }
 
-/// The report as a markdown table: per metric, each flavour's fit and, at
-/// each struct count, binder / serde and their ratio.
+/// The report as a markdown table: per metric and binder flavour (a row
+/// each: by default, and with `accept` declared), the fits of binder and
+/// serde and, at each struct count, binder / serde and their ratio.
 pub fn table(report: &Value) -> String {
     let counts: Vec<u64> = report["structs"]
         .as_array()
@@ -874,15 +918,29 @@ pub fn table(report: &Value) -> String {
     };
     let mut out =
         String::from("| metric | binder: fixed + per struct | serde: fixed + per struct |");
+    let has = |f: &str| {
+        report["crates"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|c| c["flavour"] == f)
+    };
+    let binders: Vec<(&str, &str)> = [("binder", ""), ("binder-accept", ", `accept` declared")]
+        .into_iter()
+        .filter(|(f, _)| has(f))
+        .collect();
     for n in &counts {
         let _ = write!(out, " {n} structs: binder / serde |");
     }
     out.push_str("\n|---|---:|---:|");
     out.push_str(&"---:|".repeat(counts.len()));
     out.push('\n');
-    for (metric, label) in METRICS {
-        let _ = write!(out, "| {label} |");
-        for f in ["binder", "serde"] {
+    for ((metric, label), (binder, note)) in METRICS
+        .iter()
+        .flat_map(|m| binders.iter().map(move |b| (m, b)))
+    {
+        let _ = write!(out, "| {label}{note} |");
+        for f in [*binder, "serde"] {
             let fit = &report["fits"][f][*metric];
             match (fit["fixed"].as_f64(), fit["per_struct"].as_f64()) {
                 (Some(fixed), Some(per)) => {
@@ -897,7 +955,7 @@ pub fn table(report: &Value) -> String {
             }
         }
         for &n in &counts {
-            let cell = match (get("binder", n, metric), get("serde", n, metric)) {
+            let cell = match (get(binder, n, metric), get("serde", n, metric)) {
                 (Some(b), Some(s)) if s > 0.0 => {
                     format!(
                         "{} / {} = {:.1}x",
@@ -1020,7 +1078,10 @@ mod tests {
     fn options_default_quick_and_explicit() {
         let o = Options::parse(&[]).unwrap();
         assert_eq!((o.structs, o.reps), (vec![0, 10, 50, 100], 3));
-        assert_eq!(o.flavours, [Flavour::Binder, Flavour::Serde]);
+        assert_eq!(
+            o.flavours,
+            [Flavour::Binder, Flavour::BinderAccept, Flavour::Serde]
+        );
         let q = Options::parse(&args("--quick")).unwrap();
         assert_eq!((q.structs, q.reps), (vec![0, 10, 50], 1));
         let e = Options::parse(&args("--reps 2 --quick --structs 20,5 --flavours serde")).unwrap();
@@ -1178,11 +1239,18 @@ mod tests {
             (Flavour::Serde, 0, vec![rep(1.0, 300 << 10)]),
             (Flavour::Binder, 10, vec![rep(22.0, 800 << 10)]),
             (Flavour::Serde, 10, vec![rep(5.0, 400 << 10)]),
+            (Flavour::BinderAccept, 0, vec![rep(2.0, 400 << 10)]),
+            (Flavour::BinderAccept, 10, vec![rep(12.0, 600 << 10)]),
         ];
         let r = report(&o, &results, 12.0);
         assert_eq!(r["ratios"][0]["release_cpu_s"], 4.4);
         assert_eq!(r["ratios"][0]["stripped_growth_bytes"], 4.0);
         assert_eq!(r["fits"]["binder"]["release_cpu_s"]["per_struct"], 2.0);
+        assert_eq!(r["ratios"][0]["accept"]["release_cpu_s"], 2.4);
+        assert_eq!(
+            r["fits"]["binder-accept"]["release_cpu_s"]["per_struct"],
+            1.0
+        );
         let t = table(&r);
         assert!(t.contains("| release build, CPU-s | 2.00 + 2.000 × N | 1.00 + 0.400 × N | 22.0 / 5.00 = 4.4x |"), "{t}");
         assert!(
@@ -1190,6 +1258,33 @@ mod tests {
                 "| stripped binary growth, KiB | 0 + 40.0 × N | 0 + 10.0 × N | 400 / 100 = 4.0x |"
             ),
             "{t}"
+        );
+        assert!(
+            t.contains("| release build, CPU-s, `accept` declared | 2.00 + 1.000 × N | 1.00 + 0.400 × N | 12.0 / 5.00 = 2.4x |"),
+            "{t}"
+        );
+    }
+
+    #[test]
+    fn binder_accept_declares_the_one_format_each_struct_is_sent_in() {
+        let s = shapes(10);
+        let accept = structs_rs(Flavour::BinderAccept, &s, false);
+        let plain = structs_rs(Flavour::Binder, &s, false);
+        assert!(!plain.contains("accept"));
+        let json = s.iter().filter(|x| x.kind == Kind::Json).count();
+        let form = s.iter().filter(|x| x.kind == Kind::Form).count();
+        assert!(json > 0 && form > 0);
+        assert_eq!(accept.matches("#[bind(accept = \"json\")]").count(), json);
+        assert_eq!(accept.matches("#[bind(accept = \"form\")]").count(), form);
+        // Nothing else differs.
+        let stripped: String = accept
+            .lines()
+            .filter(|l| !l.contains("#[bind(accept"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(
+            stripped.replace("binder-accept structs", "binder structs"),
+            plain
         );
     }
 }

@@ -10,7 +10,7 @@
 //! cargo run --release -p binder-bench -- http [--conns 64] [--warmup 10] [--duration 10] [--rounds 3]
 //! cargo run --release -p binder-bench -- footprint   # the example server: size, cold start, RSS
 //! cargo run --release -p binder-bench -- soak [--requests 200000] [--warmup 20000] [--conns 64] [--max-time 45]
-//! cargo run --release -p binder-bench -- buildcost [--structs 10,50,100] [--reps 3] [--flavours binder,serde] [--quick]
+//! cargo run --release -p binder-bench -- buildcost [--structs 10,50,100] [--reps 3] [--flavours binder,binder-accept,serde] [--quick]
 //! ```
 //!
 //! `soak` drives the example server with a fixed mix of valid and hostile
@@ -688,7 +688,7 @@ fn run() -> Result<(), String> {
             let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())? + "\n";
             std::fs::write(&results, text).map_err(|e| e.to_string())
         }
-        _ => Err("usage: binder-bench collect | check | baseline | docs | http [--conns N] [--warmup S] [--duration S] [--rounds N] | footprint | soak [--requests N] [--warmup N] [--conns N] [--max-time S] [--rss-slack-kib K] | buildcost [--structs 10,50,100] [--reps 3] [--flavours binder,serde] [--quick]".into()),
+        _ => Err("usage: binder-bench collect | check | baseline | docs | http [--conns N] [--warmup S] [--duration S] [--rounds N] | footprint | soak [--requests N] [--warmup N] [--conns N] [--max-time S] [--rss-slack-kib K] | buildcost [--structs 10,50,100] [--reps 3] [--flavours binder,binder-accept,serde] [--quick]".into()),
     }
 }
 
