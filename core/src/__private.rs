@@ -70,6 +70,21 @@ pub fn offer<'r, T: Field<'r>>(
     }
 }
 
+/// [`offer`] out of line: one copy per field type, shared by every struct,
+/// for the paths a clean request seldom takes (a key sent encoded).
+#[inline(never)]
+pub fn offer_shared<'r, T: Field<'r>>(
+    slot: &mut T::Slot,
+    raw: Raw<'r>,
+    required: bool,
+    errors: &mut Errors,
+    field: usize,
+    source: Source,
+    key: &'static str,
+) {
+    offer::<T>(slot, raw, required, errors, field, source, key);
+}
+
 /// Records `kind` for the field declared at `field`, named `key`. Out of
 /// line and cold: a clean request never calls it, and each call site of a
 /// generated struct stays one call.
@@ -364,8 +379,9 @@ pub fn path_start(key: &[u8]) -> Option<usize> {
 }
 
 /// Offers a key with a path (`name[..]`, `name.x`) to the field `name`
-/// (see [`Field::offer_path`]); returns whether the field took it.
-#[inline(always)]
+/// (see [`Field::offer_path`]); returns whether the field took it. Out
+/// of line: one copy per field type, for keys a clean request seldom sends.
+#[inline(never)]
 #[allow(clippy::too_many_arguments)]
 pub fn offer_path<'r, T: Field<'r>>(
     slot: &mut T::Slot,

@@ -14,7 +14,7 @@ impl Ctx<'_> {
     /// the request says its router decoded it.
     pub(super) fn path_scan(&self) -> TokenStream {
         let Ctx { p, lt, .. } = self;
-        let arms = self.arms(Source::Path, None);
+        let arms = self.arms(Source::Path, None, false);
         quote! {
             __req.path_params(|__name, __value| {
                 let __raw = if <__R as #p::Request<#lt>>::PATH_DECODED {
@@ -47,7 +47,7 @@ impl Ctx<'_> {
     /// malformed `Cookie` header ends the pass and fails the bind.
     pub(super) fn header_scan(&self, words: &TokenStream) -> TokenStream {
         let p = &self.p;
-        let header_arms = self.arms(Source::Header, Some(quote!(#p::Raw::plain(__value))));
+        let header_arms = self.arms(Source::Header, Some(quote!(#p::Raw::plain(__value))), false);
         let cookie_arm = self.has(Source::Cookie).then(|| {
             let scan = self.cookie_loop(words);
             quote! {
@@ -76,20 +76,24 @@ impl Ctx<'_> {
     }
 
     /// `match` arms dispatching a key to its field, with `__raw` in scope
-    /// (or bound first to `raw`), without the catch-all.
-    fn arms(&self, source: Source, raw: Option<TokenStream>) -> TokenStream {
+    /// (or bound first to `raw`), without the catch-all; `rare`: through
+    /// [`offer`](Self::offer)'s out-of-line call.
+    fn arms(&self, source: Source, raw: Option<TokenStream>, rare: bool) -> TokenStream {
         let arms = self.of(source).map(|(i, f)| {
             let key = &f.bound.as_ref().expect("bound").key;
             let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
             let bind_raw = raw.as_ref().map(|r| quote!(let __raw = #r;));
-            let offer = self.offer(source, i, f);
+            let offer = self.offer(source, i, f, rare);
             quote! { #lit => { #bind_raw #offer } }
         });
         quote! { #(#arms)* }
     }
 
     /// Offers `__raw` to field `i` (once, unless its type takes repeats).
-    fn offer(&self, source: Source, i: usize, f: &FieldModel<'_>) -> TokenStream {
+    /// `rare`: on a path a clean request seldom takes, through
+    /// `offer_shared`, one out-of-line copy per field type for every
+    /// struct, instead of `offer` inlined at the call.
+    fn offer(&self, source: Source, i: usize, f: &FieldModel<'_>, rare: bool) -> TokenStream {
         let Ctx { p, lt, .. } = self;
         let b = f.bound.as_ref().expect("bound");
         let ty = &f.ty;
@@ -97,9 +101,14 @@ impl Ctx<'_> {
         let key = &b.key;
         let required = b.required;
         let src = source_variant(source);
+        let offer = if rare {
+            format_ident!("offer_shared")
+        } else {
+            format_ident!("offer")
+        };
         quote! {
             if __seen.insert(#i) || <#ty as #p::Field<#lt>>::REPEATS {
-                #p::offer::<#ty>(&mut #slot, __raw, #required, &mut __errors, #i, #p::Source::#src, #key);
+                #p::#offer::<#ty>(&mut #slot, __raw, #required, &mut __errors, #i, #p::Source::#src, #key);
             }
         }
     }
@@ -117,7 +126,9 @@ impl Ctx<'_> {
     ) -> TokenStream {
         let p = &self.p;
         let src = source_variant(source);
-        let arms = self.arms(source, None);
+        // Reached only by a key sent encoded (or a longer key sharing a
+        // field's first byte): each field's offer is a call, not a copy.
+        let arms = self.arms(source, None, true);
         let entry_arms = self.entry_arms(source);
         let stop = self.stop_set(source, words);
         let fast = self.of(source).filter_map(|(i, f)| {
@@ -130,7 +141,7 @@ impl Ctx<'_> {
             let first = key.as_bytes()[0];
             let key_eq = LitByteStr::new(format!("{key}=").as_bytes(), Span::call_site());
             let n = key.len() + 1;
-            let offer = self.offer(source, i, f);
+            let offer = self.offer(source, i, f, false);
             Some(quote! {
                 #first if __c.starts_with(#key_eq) => {
                     let __raw = __c.value(#n);
@@ -192,7 +203,8 @@ impl Ctx<'_> {
             } else {
                 quote!(value)
             };
-            let offer = self.offer(Source::Cookie, i, f);
+            // Reached only by a name the fast compare missed.
+            let offer = self.offer(Source::Cookie, i, f, true);
             quote! { #lit => { let __raw = #p::Raw::plain(__cookie.#value()); #offer } }
         });
         let arms = quote! { #(#arms)* };
@@ -209,7 +221,7 @@ impl Ctx<'_> {
             let first = key.as_bytes()[0];
             let name_eq = LitByteStr::new(format!("{key}=").as_bytes(), Span::call_site());
             let n = key.len() + 1;
-            let offer = self.offer(Source::Cookie, i, f);
+            let offer = self.offer(Source::Cookie, i, f, false);
             let value = if f.bound.as_ref().expect("bound").keep_quotes {
                 quote!(value_as_sent)
             } else {

@@ -782,7 +782,7 @@ const _: () = {
                                                         'r,
                                                     >>::REPEATS
                                                 {
-                                                    ::binder_http::__private_0_1::offer::<
+                                                    ::binder_http::__private_0_1::offer_shared::<
                                                         &'r str,
                                                     >(
                                                         &mut __s0,
@@ -801,7 +801,7 @@ const _: () = {
                                                         &'r str,
                                                     > as ::binder_http::__private_0_1::Field<'r>>::REPEATS
                                                 {
-                                                    ::binder_http::__private_0_1::offer::<
+                                                    ::binder_http::__private_0_1::offer_shared::<
                                                         Vec<&'r str>,
                                                     >(
                                                         &mut __s1,
@@ -820,7 +820,7 @@ const _: () = {
                                                         'r,
                                                     > as ::binder_http::__private_0_1::Field<'r>>::REPEATS
                                                 {
-                                                    ::binder_http::__private_0_1::offer::<
+                                                    ::binder_http::__private_0_1::offer_shared::<
                                                         FilePart<'r>,
                                                     >(
                                                         &mut __s2,
@@ -839,7 +839,7 @@ const _: () = {
                                                         FilePart<'r>,
                                                     > as ::binder_http::__private_0_1::Field<'r>>::REPEATS
                                                 {
-                                                    ::binder_http::__private_0_1::offer::<
+                                                    ::binder_http::__private_0_1::offer_shared::<
                                                         Vec<FilePart<'r>>,
                                                     >(
                                                         &mut __s3,
@@ -858,7 +858,7 @@ const _: () = {
                                                         'r,
                                                     >>::REPEATS
                                                 {
-                                                    ::binder_http::__private_0_1::offer::<
+                                                    ::binder_http::__private_0_1::offer_shared::<
                                                         bool,
                                                     >(
                                                         &mut __s4,

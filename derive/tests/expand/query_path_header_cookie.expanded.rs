@@ -1334,7 +1334,7 @@ const _: () = {
                                                     '__r,
                                                 >>::REPEATS
                                             {
-                                                ::binder_http::__private_0_1::offer::<
+                                                ::binder_http::__private_0_1::offer_shared::<
                                                     String,
                                                 >(
                                                     &mut __s1,
@@ -1353,7 +1353,7 @@ const _: () = {
                                                     u32,
                                                 > as ::binder_http::__private_0_1::Field<'__r>>::REPEATS
                                             {
-                                                ::binder_http::__private_0_1::offer::<
+                                                ::binder_http::__private_0_1::offer_shared::<
                                                     Option<u32>,
                                                 >(
                                                     &mut __s2,
@@ -1372,7 +1372,7 @@ const _: () = {
                                                     String,
                                                 > as ::binder_http::__private_0_1::Field<'__r>>::REPEATS
                                             {
-                                                ::binder_http::__private_0_1::offer::<
+                                                ::binder_http::__private_0_1::offer_shared::<
                                                     Vec<String>,
                                                 >(
                                                     &mut __s3,
@@ -1391,7 +1391,7 @@ const _: () = {
                                                     '__r,
                                                 >>::REPEATS
                                             {
-                                                ::binder_http::__private_0_1::offer::<
+                                                ::binder_http::__private_0_1::offer_shared::<
                                                     u32,
                                                 >(
                                                     &mut __s4,
@@ -1410,7 +1410,7 @@ const _: () = {
                                                     '__r,
                                                 >>::REPEATS
                                             {
-                                                ::binder_http::__private_0_1::offer::<
+                                                ::binder_http::__private_0_1::offer_shared::<
                                                     u64,
                                                 >(
                                                     &mut __s5,
@@ -1429,7 +1429,7 @@ const _: () = {
                                                     ::binder_http::__private_0_1::Parsed<IpAddr>,
                                                 > as ::binder_http::__private_0_1::Field<'__r>>::REPEATS
                                             {
-                                                ::binder_http::__private_0_1::offer::<
+                                                ::binder_http::__private_0_1::offer_shared::<
                                                     Vec<::binder_http::__private_0_1::Parsed<IpAddr>>,
                                                 >(
                                                     &mut __s6,
@@ -1701,7 +1701,7 @@ const _: () = {
                                                                 '__r,
                                                             >>::REPEATS
                                                         {
-                                                            ::binder_http::__private_0_1::offer::<
+                                                            ::binder_http::__private_0_1::offer_shared::<
                                                                 String,
                                                             >(
                                                                 &mut __s9,
@@ -1723,7 +1723,7 @@ const _: () = {
                                                                 String,
                                                             > as ::binder_http::__private_0_1::Field<'__r>>::REPEATS
                                                         {
-                                                            ::binder_http::__private_0_1::offer::<
+                                                            ::binder_http::__private_0_1::offer_shared::<
                                                                 Option<String>,
                                                             >(
                                                                 &mut __s10,
