@@ -465,6 +465,27 @@ pub fn expected_cookies() -> Cookies {
     }
 }
 
+/// How many times each bench's setup runs the measured call's code before
+/// the measured call: enough that the code, the allocator's free lists and
+/// its bins are as a server's thousandth request finds them (steady state).
+/// Measured right after setup freed the checks' allocations, a row pays
+/// glibc's one-off housekeeping (`malloc_consolidate`, `unlink_chunk`):
+/// 72,852 of multer's 133,420 instructions. See benches/README.md.
+pub const WARM_RUNS: usize = 8;
+
+/// A bench's setup: every contender checked ([`check_all`]), then `run`
+/// on `input` [`WARM_RUNS`] times, each result dropped; `input` back for
+/// the measured call. `run` is the bench's own body (a function the bench
+/// calls), so the contender keeps one call site and is compiled into the
+/// bench as it would be into a handler.
+pub fn warmed<I: Copy, T>(input: I, run: impl Fn(I) -> T) -> I {
+    check_all();
+    for _ in 0..WARM_RUNS {
+        drop(std::hint::black_box(run(std::hint::black_box(input))));
+    }
+    input
+}
+
 /// Checks every contender's result once; benches call it before measuring.
 pub fn check_all() {
     let want = expected_user();
