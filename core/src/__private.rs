@@ -4,8 +4,9 @@
 #[cfg(feature = "alloc")]
 pub use crate::bind::boxed::Boxed;
 use crate::bind::cx::fail_cold;
-pub use crate::bind::field::{offer_in, split_path};
+pub use crate::bind::field::offer_in;
 pub use crate::bind::json::begin_nested;
+pub use crate::bind::split_path;
 pub use crate::bind::FieldCx;
 pub use crate::bind::Value;
 pub use crate::bind::{

@@ -17,7 +17,8 @@
 //!   is, to record a failure under the field's path or under an element's
 //!   ([`FieldCx::at`] with a [`Segment`]);
 //! - a key's path after the field's name (`[0][sku]`, `.city`), which
-//!   [`next_segment`] takes apart.
+//!   [`next_segment`] takes apart ([`split_path`] on [`KeyBytes`], keeping
+//!   where each part is borrowed from; [`parse_index`] reads a list index).
 //!
 //! and they answer with a [`ValueError`] (a value that does not convert;
 //! [`ValueErrorKind`] says why), a [`Rejected`] value (the same, with its
@@ -96,7 +97,7 @@
 //! that names binder-http alone and uses nothing but this module,
 //! [`convert`](crate::convert), [`json`](crate::json) and the crate root.
 
-pub use binder_core::bind::next_segment;
+pub use binder_core::bind::{next_segment, parse_index, split_path, KeyBytes};
 pub use binder_core::bind::{Field, FieldCx, Rejected, Segment, Value};
 pub use binder_core::multipart::{Param, Part};
 pub use binder_core::{Error, ValueError, ValueErrorKind};

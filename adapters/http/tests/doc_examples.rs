@@ -125,7 +125,8 @@ const CHECKED: &[Checked] = &[
     ),
     all(
         "core/src/bind/field_path.rs",
-        "FieldPath (root), Segment and next_segment (binder_http::field)",
+        "FieldPath (root); Segment, next_segment, split_path, parse_index and \
+         KeyBytes (binder_http::field)",
     ),
     all(
         "core/src/bind/file.rs",
@@ -138,8 +139,8 @@ const CHECKED: &[Checked] = &[
     only(
         "core/src/bind/field.rs",
         &["Rejected", "Value", "Field"],
-        "binder_http::field's Field, Value, Rejected; KeyBytes, split_path, \
-         segment_text and offer_in sit in a crate-private module, reachable \
+        "binder_http::field's Field, Value, Rejected; segment_text and \
+         offer_in sit in a crate-private module, reachable \
          only through the #[doc(hidden)] module generated code names",
     ),
     all("core/src/bind/cx.rs", "binder_http::field's FieldCx"),

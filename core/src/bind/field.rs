@@ -1,7 +1,9 @@
 //! How each field type takes values: once (scalars), maybe (`Option`), or
 //! every time (`Vec`).
 
-use super::{next_segment, FieldCx};
+use super::FieldCx;
+#[cfg(feature = "alloc")]
+use super::{parse_index, split_path};
 use super::{FieldErrorKind, Segment};
 use crate::convert::{FromText, Raw, Ref};
 use crate::error::{Error, ValueError};
@@ -195,25 +197,6 @@ impl<'r, T: FromText<'r>> Value<'r> for T {
 
     // Text has no members: a piece is ignored.
     no_members!();
-}
-
-/// Key bytes, borrowed from the request or decoded into scratch.
-pub type KeyBytes<'r, 's> = Ref<'r, 's, [u8]>;
-
-/// The first step of `path` and the rest, keeping where they are borrowed
-/// from (see [`next_segment`]).
-#[inline]
-pub fn split_path<'r, 's>(path: KeyBytes<'r, 's>) -> Option<(KeyBytes<'r, 's>, KeyBytes<'r, 's>)> {
-    Some(match path {
-        Ref::Borrowed(p) => {
-            let (seg, rest) = next_segment(p)?;
-            (Ref::Borrowed(seg), Ref::Borrowed(rest))
-        }
-        Ref::Copied(p) => {
-            let (seg, rest) = next_segment(p)?;
-            (Ref::Copied(seg), Ref::Copied(rest))
-        }
-    })
 }
 
 #[cfg(feature = "alloc")]
@@ -635,18 +618,6 @@ impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
         }
         Some(list)
     }
-}
-
-/// A list index as sent: ASCII digits that fit a `usize`.
-#[cfg(feature = "alloc")]
-#[inline]
-fn parse_index(seg: &[u8]) -> Option<usize> {
-    if seg.is_empty() || !seg.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    seg.iter().try_fold(0usize, |n, &d| {
-        n.checked_mul(10)?.checked_add(usize::from(d - b'0'))
-    })
 }
 
 /// `bytes::Bytes` fields: any value's bytes, decoded (one copy); a file

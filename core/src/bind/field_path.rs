@@ -3,6 +3,8 @@
 
 use core::fmt;
 
+use crate::borrow::Ref;
+
 /// One step of a field's path, as code names it while binding: a struct
 /// member's key (the derive's, `'static`), a list index, or a map key as the
 /// client sent it (borrowed from the request while binding; a
@@ -357,6 +359,69 @@ pub fn next_segment(path: &[u8]) -> Option<(&[u8], &[u8])> {
         }
         _ => None,
     }
+}
+
+/// Key bytes, borrowed from the request (`Ref::Borrowed`) or decoded
+/// into scratch (`Ref::Copied`): what [`Field::offer_path`] gets.
+///
+/// ```
+/// use binder_core::bind::KeyBytes;
+/// use binder_core::convert::Ref;
+///
+/// let sent: KeyBytes<'_, '_> = Ref::Borrowed(b"[0][sku]");
+/// assert_eq!(&*sent, b"[0][sku]");
+/// ```
+///
+/// [`Field::offer_path`]: super::Field::offer_path
+pub type KeyBytes<'r, 's> = Ref<'r, 's, [u8]>;
+
+/// [`next_segment`] on key bytes, each part borrowed from where the path
+/// is, so that a part taken from the request can be kept for `'r`.
+///
+/// ```
+/// use binder_core::bind::split_path;
+/// use binder_core::convert::Ref;
+///
+/// let (seg, rest) = split_path(Ref::Borrowed(b"[3][sku]")).unwrap();
+/// assert!(matches!(seg, Ref::Borrowed(b"3")));
+/// assert!(matches!(rest, Ref::Borrowed(b"[sku]")));
+/// assert!(split_path(Ref::Copied(b"[3")).is_none());
+/// ```
+#[inline]
+pub fn split_path<'r, 's>(path: KeyBytes<'r, 's>) -> Option<(KeyBytes<'r, 's>, KeyBytes<'r, 's>)> {
+    Some(match path {
+        Ref::Borrowed(p) => {
+            let (seg, rest) = next_segment(p)?;
+            (Ref::Borrowed(seg), Ref::Borrowed(rest))
+        }
+        Ref::Copied(p) => {
+            let (seg, rest) = next_segment(p)?;
+            (Ref::Copied(seg), Ref::Copied(rest))
+        }
+    })
+}
+
+/// A list index as sent in a key's path (`items[3]`): ASCII digits that
+/// fit a `usize`; `None` for anything else (`[]`, `[-1]`, `[+3]`, an
+/// index past `usize`).
+///
+/// ```
+/// use binder_core::bind::parse_index;
+///
+/// assert_eq!(parse_index(b"3"), Some(3));
+/// assert_eq!(parse_index(b"007"), Some(7));
+/// assert_eq!(parse_index(b""), None);
+/// assert_eq!(parse_index(b"+3"), None);
+/// assert_eq!(parse_index(b"99999999999999999999999"), None);
+/// ```
+#[inline]
+pub fn parse_index(seg: &[u8]) -> Option<usize> {
+    if seg.is_empty() || !seg.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    seg.iter().try_fold(0usize, |n, &d| {
+        n.checked_mul(10)?.checked_add(usize::from(d - b'0'))
+    })
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! `Field` for map types (`BTreeMap`, and `HashMap` with `std`): entries
 //! from `name[key]=value` pairs or from a JSON object's members.
 
-use super::field::{segment_text, split_path, Field, Rejected, Value};
+use super::field::{segment_text, Field, Rejected, Value};
+use super::split_path;
 use super::FieldCx;
 use super::{FieldErrorKind, Segment};
 use crate::convert::{FromText, Raw, Ref};

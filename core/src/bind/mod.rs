@@ -22,7 +22,7 @@ mod map_field;
 pub use cx::FieldCx;
 pub use errors::{BindError, Errors, FieldError, FieldErrorKind, Source};
 pub use field::{Field, Rejected, Value};
-pub use field_path::{next_segment, FieldPath, Segment};
+pub use field_path::{next_segment, parse_index, split_path, FieldPath, KeyBytes, Segment};
 pub use file::FilePart;
 #[cfg(feature = "bytes")]
 pub use file::UploadedFile;

@@ -44,9 +44,10 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use binder_http::convert::{Raw, Ref};
+use binder_http::convert::Raw;
 use binder_http::field::{
-    next_segment, Error, Field, FieldCx, Part, Rejected, Segment, Value, ValueError,
+    parse_index, split_path, Error, Field, FieldCx, KeyBytes, Part, Rejected, Segment, Value,
+    ValueError,
 };
 use binder_http::json::{Kind, Reader};
 use binder_http::FieldErrorKind;
@@ -122,35 +123,6 @@ impl<'r, T: Value<'r>, const N: usize> BoundedSlot<'r, T, N> {
             self.over = true; // never: a place was taken for it
         }
     }
-}
-
-/// Key bytes, borrowed from the request or decoded into scratch.
-type KeyBytes<'r, 's> = Ref<'r, 's, [u8]>;
-
-/// A step of a form key's path and the rest, borrowed from where the path
-/// is (the request, or decoding scratch), so that an element's members see
-/// it as binder's own `Vec<T>` shows it to them.
-fn split<'r, 's>(path: KeyBytes<'r, 's>) -> Option<(KeyBytes<'r, 's>, KeyBytes<'r, 's>)> {
-    Some(match path {
-        Ref::Borrowed(p) => {
-            let (seg, rest) = next_segment(p)?;
-            (Ref::Borrowed(seg), Ref::Borrowed(rest))
-        }
-        Ref::Copied(p) => {
-            let (seg, rest) = next_segment(p)?;
-            (Ref::Copied(seg), Ref::Copied(rest))
-        }
-    })
-}
-
-/// A list index as sent: ASCII digits that fit a `usize`.
-fn parse_index(seg: &[u8]) -> Option<usize> {
-    if seg.is_empty() || !seg.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    seg.iter().try_fold(0usize, |n, &d| {
-        n.checked_mul(10)?.checked_add(usize::from(d - b'0'))
-    })
 }
 
 impl<'r, T: Value<'r>, const N: usize> Field<'r> for Bounded<T, N> {
@@ -252,7 +224,7 @@ impl<'r, T: Value<'r>, const N: usize> Field<'r> for Bounded<T, N> {
         raw: Raw<'r>,
         cx: &mut FieldCx<'_, 'r>,
     ) -> bool {
-        let Some((seg, rest)) = split(path) else {
+        let Some((seg, rest)) = split_path(path) else {
             return false;
         };
         if rest.is_empty() && seg.iter().all(u8::is_ascii_digit) {
