@@ -154,6 +154,11 @@ pub enum ErrorKind {
     /// A reader call out of order (a value read where a member name is due),
     /// or any call after a syntax error: a bug in the caller, never the input.
     JsonOutOfOrder,
+    // formats of the service's own
+    /// A body that does not follow its format, reported by a
+    /// [`TextFormat`](crate::bind::TextFormat) of the service's own (one
+    /// of binder's formats reports a kind of its own).
+    BodySyntax,
 }
 
 impl ErrorKind {
@@ -225,6 +230,7 @@ impl ErrorKind {
             ErrorKind::JsonTooDeep => "JSON nested deeper than the limit allows",
             ErrorKind::JsonUnexpectedType => "a JSON value of another type than expected",
             ErrorKind::JsonOutOfOrder => "a JSON reader call out of order or after an error",
+            ErrorKind::BodySyntax => "the body does not follow its format",
         }
     }
 }

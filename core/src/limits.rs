@@ -98,7 +98,7 @@ impl Default for Limits {
 /// assert!(Limits::DEFAULT.formats.contains(Formats::FORM | Formats::MULTIPART));
 /// assert!(!limits.formats.contains(Formats::FORM));
 /// assert_eq!(Formats::ALL.intersection(Formats::JSON), Formats::JSON);
-/// assert_eq!(Formats::ALL, Formats::JSON | Formats::FORM | Formats::MULTIPART);
+/// assert_eq!(Formats::ALL, Formats::JSON | Formats::FORM | Formats::MULTIPART | Formats::CUSTOM);
 /// assert_eq!(format!("{:?}", Formats::NONE), "Formats(none)");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -113,8 +113,15 @@ impl Formats {
     pub const FORM: Formats = Formats(2);
     /// `multipart/form-data`.
     pub const MULTIPART: Formats = Formats(4);
-    /// Every format binder reads: the default.
-    pub const ALL: Formats = Formats(7);
+    /// A format of the service's own, read by a
+    /// [`TextFormat`](crate::bind::TextFormat) the adapter was given
+    /// ([`Body::Custom`](crate::bind::Body::Custom)). A type reads it only
+    /// when it names it: `#[bind(accept = "json, custom")]`.
+    pub const CUSTOM: Formats = Formats(8);
+    /// Every format: the default setting. (What a type reads is also
+    /// what its `#[bind(accept = ..)]` names: JSON, urlencoded and
+    /// multipart when it names none.)
+    pub const ALL: Formats = Formats(15);
 
     /// The formats in `self` or `other`.
     ///
@@ -154,7 +161,7 @@ impl Formats {
     /// use binder_core::Formats;
     ///
     /// let no_forms = Formats::ALL.difference(Formats::FORM);
-    /// assert_eq!(no_forms, Formats::JSON | Formats::MULTIPART);
+    /// assert_eq!(no_forms, Formats::JSON | Formats::MULTIPART | Formats::CUSTOM);
     /// assert!(Formats::JSON.difference(Formats::ALL).is_empty());
     /// ```
     #[inline]
@@ -219,6 +226,7 @@ impl core::fmt::Debug for Formats {
             (Formats::JSON, "json"),
             (Formats::FORM, "form"),
             (Formats::MULTIPART, "multipart"),
+            (Formats::CUSTOM, "custom"),
         ] {
             if self.contains(bit) {
                 f.write_str(sep)?;

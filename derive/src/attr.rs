@@ -69,6 +69,7 @@ pub struct Accept {
     pub json: bool,
     pub form: bool,
     pub multipart: bool,
+    pub custom: bool,
 }
 
 impl Accept {
@@ -77,16 +78,18 @@ impl Accept {
         json: true,
         form: true,
         multipart: true,
+        custom: false,
     };
 
     /// Reads a comma-separated list of `json`, `form` and `multipart`, each
     /// once; every problem is reported at the literal.
     fn parse(lit: &LitStr, errors: &mut ErrorSink) -> Option<Accept> {
-        const FORMATS: &str = "`json` (application/json and +json types), `form` (application/x-www-form-urlencoded) or `multipart` (multipart/form-data)";
+        const FORMATS: &str = "`json` (application/json and +json types), `form` (application/x-www-form-urlencoded), `multipart` (multipart/form-data) or `custom` (a `TextFormat` of the service's own)";
         let mut out = Accept {
             json: false,
             form: false,
             multipart: false,
+            custom: false,
         };
         let mut ok = true;
         let value = lit.value();
@@ -95,6 +98,7 @@ impl Accept {
                 "json" => &mut out.json,
                 "form" => &mut out.form,
                 "multipart" => &mut out.multipart,
+                "custom" => &mut out.custom,
                 "" => {
                     errors.push(syn::Error::new(
                         lit.span(),

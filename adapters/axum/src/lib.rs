@@ -83,9 +83,12 @@ pub use binder_core::bind::Bind;
 /// Derives [`Bind`](trait@Bind) for a struct, with generated code naming
 /// this crate; the attributes: [`binder_http::guide`].
 pub use binder_derive::BindAxum as Bind;
+/// Text conversion and the field-type API, for a field type or a
+/// [`TextFormat`] of your own.
+pub use binder_http::{convert, field};
 pub use binder_http::{
     BindError, Error, ErrorKind, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, Formats,
-    FromBody, Limits, Source, UploadedFile, PROBLEM_JSON,
+    FromBody, Limits, Source, TextFormat, UploadedFile, WithFormat, PROBLEM_JSON,
 };
 
 /// What generated code names. Not a public API.
@@ -303,6 +306,78 @@ impl Binder {
             None => {
                 let raw = Decoded(path::Raw(self.raw.as_ref()));
                 bind_to(&HttpRequest::with_bytes(parts, body, raw), limits)
+            }
+        }
+    }
+
+    /// Binds `T` from the held request as [`Binder::bind`] does, with a
+    /// body in `format` (a [`TextFormat`] of the service's own) read for
+    /// `T`'s `body` fields when `T` accepts `custom`
+    /// (`binder_http::guide`, "accept").
+    ///
+    /// ```
+    /// use axum::extract::FromRequest;
+    /// use binder_axum::{Bind, Binder, TextFormat};
+    /// use binder_axum::convert::{Raw, Ref};
+    /// use binder_axum::{field::Error, ErrorKind, Limits};
+    ///
+    /// /// `key=value` lines, `text/x-lines`.
+    /// struct Lines;
+    ///
+    /// impl TextFormat for Lines {
+    ///     fn reads(&self, content_type: Option<&[u8]>) -> bool {
+    ///         content_type == Some(b"text/x-lines")
+    ///     }
+    ///
+    ///     fn walk<'r, F>(&self, body: &'r [u8], _: &Limits, mut f: F) -> Result<(), Error>
+    ///     where
+    ///         F: FnMut(Ref<'r, '_, [u8]>, Raw<'r>),
+    ///     {
+    ///         for line in body.split(|&b| b == b'\n') {
+    ///             let eq = line.iter().position(|&b| b == b'=');
+    ///             let eq = eq.ok_or(Error::new(ErrorKind::BodySyntax, 0))?;
+    ///             f(Ref::Borrowed(&line[..eq]), Raw::plain(&line[eq + 1..]));
+    ///         }
+    ///         Ok(())
+    ///     }
+    /// }
+    ///
+    /// #[derive(Bind)]
+    /// #[bind(accept = "json, custom")]
+    /// struct Note<'r> {
+    ///     #[bind(body)]
+    ///     title: &'r str,
+    /// }
+    ///
+    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+    /// let req = http::Request::post("/notes")
+    ///     .header("content-type", "text/x-lines")
+    ///     .body(axum::body::Body::from("title=Tea"))?;
+    /// let binder = Binder::from_request(req, &()).await?;
+    /// assert_eq!(binder.bind_format::<Note, _>(Lines)?.title, "Tea");
+    /// // Without the format, the body is of a type binder does not read.
+    /// assert_eq!(binder.bind::<Note>().err().unwrap().status(), 415);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # })?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Binder::bind`]; a body that does not follow `format` is a 400.
+    pub fn bind_format<'r, T: Bind<'r>, F: TextFormat>(
+        &'r self,
+        format: F,
+    ) -> Result<T, BoundRejection> {
+        let (parts, body, limits) = (&self.parts, &self.body, &self.limits);
+        match path::Matched::of(parts) {
+            Some(matched) => bind_to(
+                &WithFormat::new(HttpRequest::with_bytes(parts, body, matched), format),
+                limits,
+            ),
+            None => {
+                let raw = Decoded(path::Raw(self.raw.as_ref()));
+                let req = HttpRequest::with_bytes(parts, body, raw);
+                bind_to(&WithFormat::new(req, format), limits)
             }
         }
     }

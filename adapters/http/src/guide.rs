@@ -486,8 +486,17 @@
 //! cookies and no CORS preflight, but not JSON (see `SECURITY.md`).
 //!
 //! [`Limits::formats`](crate::Limits::formats) sets the same for a whole
-//! service (all three by default); a body binds only in a format both the
-//! struct and the setting accept.
+//! service (every format by default); a body binds only in a format both
+//! the struct and the setting accept.
+//!
+//! A fourth word, `custom`, names a body format of the service's own: a
+//! [`TextFormat`](crate::TextFormat) that walks its body as keys and text
+//! values, handed to the request with [`WithFormat`](crate::WithFormat)
+//! (`WithFormat::new(HttpRequest::from_request(&req, &[]), MyFormat)`).
+//! Its keys reach `body` fields as a urlencoded form's do, paths into
+//! nested structs and lists included. A struct reads it only when its
+//! `accept` names `custom` (it is not in the default set: a `text/plain`
+//! format is one a cross-site form can post).
 //!
 //! ```
 //! use binder_http::request::{Body, Parts};

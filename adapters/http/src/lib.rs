@@ -66,7 +66,7 @@ pub mod request;
 
 pub use binder_core::bind::{
     Bind, BindError, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, FromBody, OwnedBind,
-    Source, UploadedFile,
+    Source, TextFormat, UploadedFile, WithFormat,
 };
 /// Text-to-value conversion: implement
 /// [`FromText`](convert::FromText) for a type of your own.

@@ -133,6 +133,10 @@ const CHECKED: &[Checked] = &[
         "FilePart, UploadedFile (binder-http's root)",
     ),
     all(
+        "core/src/bind/format.rs",
+        "TextFormat, WithFormat (binder-http's root)",
+    ),
+    all(
         "core/src/bind/map_field.rs",
         "map field impls (trait impls only), checked in case that changes",
     ),
@@ -246,7 +250,10 @@ const ALLOWLIST: &[(&str, &str, &str)] = &[
     ("core/src/limits.rs", "Formats::JSON", MEMBER),
     ("core/src/limits.rs", "Formats::FORM", MEMBER),
     ("core/src/limits.rs", "Formats::MULTIPART", MEMBER),
+    ("core/src/limits.rs", "Formats::CUSTOM", MEMBER),
     ("core/src/limits.rs", "Formats::ALL", MEMBER),
+    ("core/src/bind/format.rs", "WithFormat::new", GETTER),
+    ("core/src/bind/format.rs", "WithFormat::request", GETTER),
     ("core/src/bind/errors.rs", "FieldError::source", GETTER),
     ("core/src/bind/errors.rs", "FieldError::path", GETTER),
     ("core/src/bind/errors.rs", "FieldError::kind", GETTER),

@@ -207,7 +207,7 @@ fn a_415_says_so_in_problem_json() {
 fn formats_combine_as_a_set() {
     assert_eq!(
         Formats::ALL,
-        Formats::JSON | Formats::FORM | Formats::MULTIPART
+        Formats::JSON | Formats::FORM | Formats::MULTIPART | Formats::CUSTOM
     );
     assert_eq!(Limits::DEFAULT.formats, Formats::ALL);
     assert!(Formats::NONE.is_empty() && !Formats::JSON.is_empty());
@@ -215,7 +215,7 @@ fn formats_combine_as_a_set() {
     assert!(!Formats::JSON.contains(Formats::FORM));
     assert_eq!(
         Formats::ALL.difference(Formats::FORM),
-        Formats::JSON | Formats::MULTIPART
+        Formats::JSON | Formats::MULTIPART | Formats::CUSTOM
     );
     assert_eq!(Formats::ALL & Formats::FORM, Formats::FORM);
     assert_eq!(
@@ -223,6 +223,10 @@ fn formats_combine_as_a_set() {
         "Formats(json | multipart)"
     );
     assert_eq!(format!("{:?}", Formats::NONE), "Formats(none)");
+    assert_eq!(
+        format!("{:?}", Formats::ALL),
+        "Formats(json | form | multipart | custom)"
+    );
     // Const constructors: a setting can be a constant.
     const API: Formats = Formats::JSON.union(Formats::MULTIPART);
     assert!(API.contains(Formats::MULTIPART));

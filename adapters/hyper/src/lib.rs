@@ -84,8 +84,11 @@ pub use binder_derive::BindHyper as Bind;
 pub use binder_http::{
     bind_parts, bind_parts_with, length, request, BindError, Decoded, ErrorKind, Errors,
     FieldError, FieldErrorKind, FieldPath, FilePart, Formats, FromBody, HttpRequest, Limits,
-    OwnedBind, PathParams, Source, UploadedFile, PROBLEM_JSON,
+    OwnedBind, PathParams, Source, TextFormat, UploadedFile, WithFormat, PROBLEM_JSON,
 };
+/// Text conversion and the field-type API, for a field type or a
+/// [`TextFormat`] of your own.
+pub use binder_http::{convert, field};
 
 /// What generated code names. Not a public API.
 #[doc(hidden)]

@@ -15,6 +15,7 @@ mod errors;
 pub(crate) mod field;
 mod field_path;
 mod file;
+mod format;
 pub mod json;
 #[cfg(feature = "alloc")]
 mod map_field;
@@ -26,6 +27,7 @@ pub use field_path::{next_segment, parse_index, split_path, FieldPath, KeyBytes,
 pub use file::FilePart;
 #[cfg(feature = "bytes")]
 pub use file::UploadedFile;
+pub use format::{TextFormat, WithFormat};
 
 use crate::limits::{Formats, Limits};
 
@@ -164,6 +166,11 @@ pub enum Body<'r> {
         /// [`Formats::FORM`].
         format: Formats,
     },
+    /// A body in a format of the service's own: the request walks it
+    /// ([`Request::walk_custom`]), as [`WithFormat`] does with a
+    /// [`TextFormat`]. Read only by a type whose `#[bind(accept = ..)]`
+    /// names `custom`.
+    Custom(&'r [u8]),
 }
 
 impl<'r> Body<'r> {
@@ -432,6 +439,21 @@ pub trait Request<'r> {
     /// The body, classified.
     fn body(&self) -> Body<'r>;
 
+    /// Walks a [`Body::Custom`] body (`body`, its bytes) once, calling `f`
+    /// with each key and text value in order, as a [`TextFormat`] does;
+    /// the default has nothing to walk. [`WithFormat`] implements it.
+    ///
+    /// # Errors
+    /// The format's, for a body that does not follow it or passes a limit.
+    #[inline]
+    fn walk_custom<F>(&self, body: &'r [u8], limits: &Limits, f: F) -> Result<(), crate::Error>
+    where
+        F: FnMut(crate::convert::Ref<'r, '_, [u8]>, crate::convert::Raw<'r>),
+    {
+        let _ = (body, limits, f);
+        Ok(())
+    }
+
     /// The body's bytes as sent, whatever its type, for `#[bind(raw_body)]`
     /// fields. The default recovers them from [`Request::body`], which
     /// keeps no bytes for [`Body::Unsupported`] and [`Body::Invalid`]:
@@ -439,7 +461,7 @@ pub trait Request<'r> {
     #[inline]
     fn raw_body(&self) -> &'r [u8] {
         match self.body() {
-            Body::Json(b) | Body::Form(b) => b,
+            Body::Json(b) | Body::Form(b) | Body::Custom(b) => b,
             Body::Multipart { body, .. } => body.bytes(),
             Body::UnsupportedCharset { body, .. } => body,
             _ => &[],

@@ -22,6 +22,7 @@ impl Ctx<'_> {
             (accept.json, quote!(JSON)),
             (accept.form, quote!(FORM)),
             (accept.multipart, quote!(MULTIPART)),
+            (accept.custom, quote!(CUSTOM)),
         ];
         let accepted = accepted
             .iter()
@@ -30,6 +31,7 @@ impl Ctx<'_> {
         let form = accept.form.then(|| self.form_scan(words));
         let json = accept.json.then(|| self.json_scan());
         let multipart = accept.multipart.then(|| self.multipart_scan());
+        let custom = accept.custom.then(|| self.custom_scan());
         let charset = (accept.json || accept.form).then(|| {
             quote! {
                 #p::Body::UnsupportedCharset { format: __format, .. }
@@ -42,6 +44,9 @@ impl Ctx<'_> {
             }
         });
         let check = |arms: Option<TokenStream>| arms.map(|_| quote!(=> {}));
+        let custom_ok = check(custom.clone()).map(|ok| {
+            quote! { #p::Body::Custom(_) if __limits.formats.contains(#p::Formats::CUSTOM) #ok }
+        });
         let (form_ok, json_ok, multipart_ok) = (
             check(form.clone()).map(|ok| {
                 quote! { #p::Body::Form(_) if __limits.formats.contains(#p::Formats::FORM) #ok }
@@ -65,6 +70,7 @@ impl Ctx<'_> {
                 #form_ok
                 #json_ok
                 #multipart_ok
+                #custom_ok
                 #charset
                 _ => return #p::Err(#p::BindError::UnsupportedMediaType),
             }
@@ -74,6 +80,7 @@ impl Ctx<'_> {
                 #form
                 #json
                 #multipart
+                #custom
                 _ => {}
             }
         };
@@ -112,6 +119,24 @@ impl Ctx<'_> {
                     }
                     #p::Ok(())
                 })?;
+            }
+        }
+    }
+
+    /// The walk of a body in a format of the service's own (a `TextFormat`
+    /// the request carries): each key dispatched as a urlencoded body's
+    /// key sent encoded is, through one out-of-line offer per field type.
+    fn custom_scan(&self) -> TokenStream {
+        let p = &self.p;
+        let arms = self.arms(Source::Body, None, true);
+        let entry_arms = self.entry_arms(Source::Body);
+        quote! {
+            #p::Body::Custom(__bytes) if __limits.formats.contains(#p::Formats::CUSTOM) => {
+                __req
+                    .walk_custom(__bytes, __limits, |__key, __raw| {
+                        match &*__key { #arms _ => { #entry_arms } }
+                    })
+                    .map_err(|__e| #p::BindError::Malformed { source: #p::Source::Body, error: __e })?;
             }
         }
     }
@@ -181,6 +206,7 @@ mod tests {
     const FORM: &[&str] = &["Body :: Form", "Cursor :: new"];
     const MULTIPART: &[&str] = &["Body :: Multipart", "scan_parts", "Body :: Invalid"];
     const JSON: &[&str] = &["Body :: Json", "scan_json"];
+    const CUSTOM: &[&str] = &["Body :: Custom", "walk_custom", "Formats :: CUSTOM"];
 
     #[test]
     fn only_the_accepted_formats_scans_are_generated() {
@@ -221,5 +247,20 @@ mod tests {
         // The query's scan is there whatever the body formats.
         assert!(json_only.contains("Cursor :: text"));
         assert!(json_only.len() < every.len() && forms.len() < every.len());
+        // A custom format only where the type names it.
+        let custom = expand(syn::parse_quote! {
+            #[bind(accept = "json, custom")]
+            struct Lines {
+                #[bind(body)]
+                to: String,
+            }
+        });
+        for scan in CUSTOM {
+            assert!(custom.contains(scan), "{scan}");
+            for other in [&json_only, &forms, &every] {
+                assert!(!other.contains(scan), "{scan} where custom is not named");
+            }
+        }
+        assert!(custom.contains("scan_json") && !custom.contains("Cursor :: new"));
     }
 }

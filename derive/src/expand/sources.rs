@@ -78,7 +78,7 @@ impl Ctx<'_> {
     /// `match` arms dispatching a key to its field, with `__raw` in scope
     /// (or bound first to `raw`), without the catch-all; `rare`: through
     /// [`offer`](Self::offer)'s out-of-line call.
-    fn arms(&self, source: Source, raw: Option<TokenStream>, rare: bool) -> TokenStream {
+    pub(super) fn arms(&self, source: Source, raw: Option<TokenStream>, rare: bool) -> TokenStream {
         let arms = self.of(source).map(|(i, f)| {
             let key = &f.bound.as_ref().expect("bound").key;
             let lit = LitByteStr::new(key.as_bytes(), Span::call_site());

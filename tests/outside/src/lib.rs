@@ -41,8 +41,13 @@
 //! let err = Search::bind(&Parts { query: Some("tag=a&tag=b&tag=c&tag=d"), ..Parts::default() });
 //! assert_eq!(err.unwrap_err().to_string(), "query: tag: more values than the field holds");
 //! ```
+//!
+//! And the "add a body format" checklist: [`lines::Lines`], a `key: value`
+//! line format of the user's own, read for derived types' `body` fields.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+pub mod lines;
 
 use binder_http::convert::Raw;
 use binder_http::field::{
