@@ -9,6 +9,9 @@ use binder_http::Bind;
 use serde::Deserialize;
 use std::borrow::Cow;
 
+pub mod large;
+pub use large::*;
+
 /// `query5.txt`.
 pub const QUERY5: &str = include_str!("../workloads/query5.txt");
 /// `query100.txt`.

@@ -887,3 +887,43 @@ fn a_mixed_case_filename_parameter_is_a_filename() {
     let got = read(lower, "+2");
     assert_eq!(got[0].filename.as_deref(), Some(&b""[..]));
 }
+
+/// Past 64 KiB of one part's data the scanner searches for the whole
+/// `\r\n--boundary` instead of `\r\n--` (a faster scan of large files):
+/// parts of every size around the switch, with near misses of the
+/// delimiter just before, across and after it, end where multer ends them.
+#[test]
+fn large_parts_end_where_multer_ends_them_across_the_searcher_switch() {
+    const SWITCH: usize = 64 * 1024;
+    for size in [
+        SWITCH - 5,
+        SWITCH - 4,
+        SWITCH - 1,
+        SWITCH,
+        SWITCH + 1,
+        SWITCH + 3,
+        SWITCH + 4,
+        3 * SWITCH + 7,
+    ] {
+        for miss in [SWITCH - 6, SWITCH - 3, SWITCH - 1, SWITCH, SWITCH + 2] {
+            let mut data = vec![b'x'; size];
+            // `\r\n--bn`: a delimiter's first bytes, not the boundary `bnd`.
+            let near = b"\r\n--bn";
+            if miss + near.len() <= size {
+                data[miss..miss + near.len()].copy_from_slice(near);
+            }
+            let mut body =
+                b"--bnd\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a\"\r\n\r\n"
+                    .to_vec();
+            body.extend_from_slice(&data);
+            body.extend_from_slice(b"\r\n--bnd\r\nContent-Disposition: form-data; name=\"t\"\r\n\r\nend\r\n--bnd--\r\n");
+            let got = read(&body, "bnd");
+            assert_eq!(got.len(), 2, "size {size}, miss at {miss}");
+            assert_eq!(got[0].data, data, "size {size}, miss at {miss}");
+            assert_eq!(
+                (&got[1].name[..], &got[1].data[..]),
+                (&b"t"[..], &b"end"[..])
+            );
+        }
+    }
+}

@@ -118,7 +118,11 @@
 //! `std` feature, once per body without it), and each
 //! hit is compared with the boundary; since a boundary holds no CR, two
 //! comparisons never look at the same byte, so a body dense with near-miss
-//! delimiters costs no more than one pass. Part headers are read by a
+//! delimiters costs no more than one pass. Past the first 64 KiB of one
+//! part's data (a file), a searcher for the whole `\r\n--boundary` is
+//! built for the rest of that part (a few thousand instructions): it scans
+//! a file's bytes about a quarter faster, within a few percent of
+//! `memmem` finding the delimiter alone. Part headers are read by a
 //! table-driven byte loop that stops at
 //! [`Limits::max_part_header_bytes`]. Errors end the scan: the iterator
 //! returns the error once, then `None`.
