@@ -59,12 +59,9 @@ pub fn pairs(input: &[u8]) -> Pairs<'_> {
 /// ```
 #[inline]
 pub fn pairs_with<'a>(input: &'a [u8], limits: &Limits) -> Pairs<'a> {
+    // Not checked for ASCII or UTF-8: a pair is handed out as bytes.
     Pairs {
-        input,
-        pos: 0,
-        count: 0,
-        max_pairs: limits.max_pairs,
-        max_key_len: limits.max_key_len,
+        cursor: Cursor::with(Slice::unknown(input), None, limits),
     }
 }
 
@@ -86,13 +83,12 @@ pub fn pairs_with<'a>(input: &'a [u8], limits: &Limits) -> Pairs<'a> {
 /// assert!(it.next().is_none()); // `c` is never returned
 /// # Ok::<(), binder_core::Error>(())
 /// ```
+///
+/// It is the [`Cursor`] the derive's output reads, taking every piece
+/// whole: one grammar, one set of limit rules.
 #[derive(Clone, Debug)]
 pub struct Pairs<'a> {
-    input: &'a [u8],
-    pos: usize,
-    count: usize,
-    max_pairs: usize,
-    max_key_len: usize,
+    cursor: Cursor<'a>,
 }
 
 impl<'a> Pairs<'a> {
@@ -106,13 +102,7 @@ impl<'a> Pairs<'a> {
     /// ```
     #[inline]
     pub fn offset(&self) -> usize {
-        self.pos.min(self.input.len())
-    }
-
-    #[cold]
-    fn fail(&mut self, kind: ErrorKind, offset: usize) -> Option<Result<Pair<'a>, Error>> {
-        self.pos = self.input.len();
-        Some(Err(Error::new(kind, offset)))
+        self.cursor.offset()
     }
 }
 
@@ -165,30 +155,10 @@ impl<'a> Iterator for Pairs<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        let input = self.input;
-        loop {
-            let start = self.pos;
-            if start >= input.len() {
-                return None;
-            }
-            let (key_end, value_start, end, flags) = parse_pair::<false>(input, start);
-            self.pos = end + 1;
-            if end == start {
-                continue; // an empty piece: `&&`, or a leading or trailing `&`
-            }
-            if self.count == self.max_pairs {
-                return self.fail(ErrorKind::TooManyPairs, start);
-            }
-            self.count += 1;
-            if key_end - start > self.max_key_len {
-                return self.fail(ErrorKind::KeyTooLong, start);
-            }
-            return Some(Ok(Pair {
-                key: &input[start..key_end],
-                value: &input[value_start..end],
-                offset: start,
-                flags,
-            }));
+        match self.cursor.next() {
+            Ok(None) => None,
+            Ok(Some(_)) => Some(self.cursor.take_pair::<false>().map(|(pair, ..)| pair)),
+            Err(e) => Some(Err(e)),
         }
     }
 }
@@ -397,15 +367,17 @@ impl<'a> Cursor<'a> {
     /// [`ErrorKind::KeyTooLong`]: the scan ends.
     #[inline(always)]
     pub fn pair(&mut self) -> Result<Pair<'a>, Error> {
-        self.take_pair().map(|(pair, _, _)| pair)
+        self.take_pair::<true>().map(|(pair, _, _)| pair)
     }
 
-    /// [`Cursor::pair`] and the offset of the pair's value in the input.
+    /// [`Cursor::pair`] and the offset of the pair's value in the input;
+    /// with `LAZY`, the value is not searched for escapes ([`Pairs`]
+    /// searches it).
     #[inline(always)]
-    fn take_pair(&mut self) -> Result<(Pair<'a>, Slice<'a>, usize), Error> {
+    fn take_pair<const LAZY: bool>(&mut self) -> Result<(Pair<'a>, Slice<'a>, usize), Error> {
         let rest = self.rest;
         let piece = rest.bytes();
-        let (key_end, value_start, end, flags) = parse_pair::<true>(piece, 0);
+        let (key_end, value_start, end, flags) = parse_pair::<LAZY>(piece, 0);
         if key_end > self.max_key_len {
             return Err(self.fail(ErrorKind::KeyTooLong));
         }
@@ -428,7 +400,7 @@ impl<'a> Cursor<'a> {
     /// [`ErrorKind::KeyTooLong`]: the scan ends.
     #[inline(always)]
     pub fn pair_raw(&mut self) -> Result<(Pair<'a>, crate::convert::Raw<'a>), Error> {
-        let (pair, value, start) = self.take_pair()?;
+        let (pair, value, start) = self.take_pair::<true>()?;
         Ok((pair, self.raw(value, start)))
     }
 
