@@ -2,11 +2,14 @@
 //! content type, body) bound through binder-http into representative
 //! derived structs: never a panic, a bounded error list, a bounded memory
 //! budget per bind, and binding the same request twice gives the same
-//! result.
+//! result. A body of the service's own format (`text/x-pairs`, `key=value`
+//! lines, through `WithFormat`) reaches a struct that accepts `custom`.
 #![no_main]
 
 use arbitrary::Arbitrary;
-use binder_http::{Bind, BindError, FilePart, HttpRequest, Limits};
+use binder_http::convert::{Raw, Ref};
+use binder_http::request::Request;
+use binder_http::{Bind, BindError, ErrorKind, FilePart, HttpRequest, Limits, TextFormat, WithFormat};
 use binder_test_support::counting::{measure, Counting};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -82,6 +85,53 @@ struct Strict<'r> {
     c: char,
 }
 
+/// A body format of the service's own: `key=value` lines, values
+/// percent-decoded as a form's, under the pair and key limits.
+struct Pairs;
+
+impl TextFormat for Pairs {
+    fn reads(&self, content_type: Option<&[u8]>) -> bool {
+        content_type == Some(b"text/x-pairs")
+    }
+
+    fn walk<'r, F>(&self, body: &'r [u8], limits: &Limits, mut f: F) -> Result<(), binder_http::field::Error>
+    where
+        F: FnMut(Ref<'r, '_, [u8]>, Raw<'r>),
+    {
+        let mut at = 0;
+        for (n, line) in body.split(|&b| b == b'\n').enumerate() {
+            let fail = |kind| Err(binder_http::field::Error::new(kind, at));
+            if n == limits.max_pairs {
+                return fail(ErrorKind::TooManyPairs);
+            }
+            let Some(eq) = line.iter().position(|&b| b == b'=') else {
+                return fail(ErrorKind::BodySyntax);
+            };
+            if eq > limits.max_key_len {
+                return fail(ErrorKind::KeyTooLong);
+            }
+            f(Ref::Borrowed(&line[..eq]), Raw::form(&line[eq + 1..]));
+            at += line.len() + 1;
+        }
+        Ok(())
+    }
+}
+
+#[derive(Bind, Debug, PartialEq)]
+#[bind(accept = "json, custom")]
+struct Custom<'r> {
+    #[bind(query)]
+    page: Option<u16>,
+    #[bind(body)]
+    email: Option<Cow<'r, str>>,
+    #[bind(body)]
+    items: Vec<Item<'r>>,
+    #[bind(body)]
+    tags: BTreeMap<String, &'r str>,
+    #[bind(body, required)]
+    n: i8,
+}
+
 const HEADER_NAMES: [&str; 6] = [
     "x-id",
     "cookie",
@@ -90,18 +140,19 @@ const HEADER_NAMES: [&str; 6] = [
     "x-other",
     "content-length",
 ];
-const CONTENT_TYPES: [&str; 7] = [
+const CONTENT_TYPES: [&str; 8] = [
     "application/json",
     "application/x-www-form-urlencoded",
     "multipart/form-data; boundary=B",
     "multipart/form-data",
     "text/plain",
     "application/vnd.api+json; charset=utf-8",
+    "text/x-pairs",
     "",
 ];
 
 fn check<'r, T: Bind<'r> + PartialEq + std::fmt::Debug>(
-    req: &HttpRequest<'_, 'r>,
+    req: &impl Request<'r>,
     limits: &Limits,
     request_bytes: usize,
 ) {
@@ -180,4 +231,5 @@ libfuzzer_sys::fuzz_target!(|input: Input| {
             .sum::<usize>();
     check::<Everything>(&view, &limits, request_bytes);
     check::<Strict>(&view, &limits, request_bytes);
+    check::<Custom>(&WithFormat::new(view, Pairs), &limits, request_bytes);
 });

@@ -116,8 +116,12 @@ const CHECKED: &[Checked] = &[
     ),
     all("core/src/limits.rs", "Limits, Formats"),
     all(
+        "core/src/bind/body.rs",
+        "Body as binder_http::request::Body",
+    ),
+    all(
         "core/src/bind/mod.rs",
-        "Bind, OwnedBind, FromBody; Body, Parts, Request as binder_http::request",
+        "Bind, OwnedBind, FromBody; Parts, Request as binder_http::request",
     ),
     all(
         "core/src/bind/errors.rs",
