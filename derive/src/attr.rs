@@ -13,6 +13,7 @@ pub enum Source {
     Header,
     Cookie,
     Body,
+    Context,
 }
 
 impl Source {
@@ -23,6 +24,7 @@ impl Source {
             Source::Header => "header",
             Source::Cookie => "cookie",
             Source::Body => "body",
+            Source::Context => "context",
         }
     }
 
@@ -33,6 +35,7 @@ impl Source {
             "header" => Source::Header,
             "cookie" => Source::Cookie,
             "body" => Source::Body,
+            "context" => Source::Context,
             _ => return None,
         })
     }
@@ -271,7 +274,7 @@ pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs 
                 }
             } else {
                 errors.push(meta.error(
-                    "unknown container attribute: expected a source for every field without one (`path`, `query`, `header`, `cookie` or `body`), `accept = \"...\"`, `crate = \"...\"`, `rename_all = \"...\"` or `validate = path::to::fn`",
+                    "unknown container attribute: expected a source for every field without one (`path`, `query`, `header`, `cookie`, `body` or `context`), `accept = \"...\"`, `crate = \"...\"`, `rename_all = \"...\"` or `validate = path::to::fn`",
                 ));
                 skip_value(&meta)?;
             }
@@ -334,7 +337,7 @@ pub fn field(attrs: &[Attribute], errors: &mut ErrorSink) -> FieldAttrs {
                 set_once(&mut out.default, (expr, span), span, "default", errors);
             } else {
                 errors.push(meta.error(
-                    "unknown field attribute: expected a source (`path`, `query`, `header`, `cookie`, `body`, each with an optional `= \"name\"`), `required`, `default`, `default = expr`, `from_str`, `keep_quotes`, `raw_body` or `skip`",
+                    "unknown field attribute: expected a source (`path`, `query`, `header`, `cookie`, `body`, `context`, each with an optional `= \"name\"`), `required`, `default`, `default = expr`, `from_str`, `keep_quotes`, `raw_body` or `skip`",
                 ));
                 skip_value(&meta)?;
             }

@@ -87,8 +87,9 @@ pub use binder_derive::BindAxum as Bind;
 /// [`TextFormat`] of your own.
 pub use binder_http::{convert, field};
 pub use binder_http::{
-    BindError, Error, ErrorKind, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, Formats,
-    FromBody, Limits, Source, TextFormat, UploadedFile, WithFormat, PROBLEM_JSON,
+    BindError, Context, ContextValues, Error, ErrorKind, Errors, FieldError, FieldErrorKind,
+    FieldPath, FilePart, Formats, FromBody, Limits, Source, TextFormat, UploadedFile, WithContext,
+    WithFormat, PROBLEM_JSON,
 };
 
 /// What generated code names. Not a public API.
@@ -267,6 +268,27 @@ pub struct Binder {
     raw: Option<RawPathParams>,
 }
 
+/// `body` with `req`, the held request as binder reads it: its path
+/// parameters cut out of the routed path by the matched template, or
+/// axum's decoded ones (see the crate docs). (A macro: the two are of two
+/// types.)
+macro_rules! with_request {
+    ($binder:ident, |$req:ident| $body:expr) => {{
+        let (parts, bytes) = (&$binder.parts, &$binder.body);
+        match path::Matched::of(parts) {
+            Some(matched) => {
+                let $req = HttpRequest::with_bytes(parts, bytes, matched);
+                $body
+            }
+            None => {
+                let raw = Decoded(path::Raw($binder.raw.as_ref()));
+                let $req = HttpRequest::with_bytes(parts, bytes, raw);
+                $body
+            }
+        }
+    }};
+}
+
 impl Binder {
     /// Binds `T` from the held request, borrowing from it.
     ///
@@ -300,14 +322,11 @@ impl Binder {
     /// # Errors
     /// A [`BoundRejection`] (400 or 415) listing every failing field.
     pub fn bind<'r, T: Bind<'r>>(&'r self) -> Result<T, BoundRejection> {
-        let (parts, body, limits) = (&self.parts, &self.body, &self.limits);
-        match path::Matched::of(parts) {
-            Some(matched) => bind_to(&HttpRequest::with_bytes(parts, body, matched), limits),
-            None => {
-                let raw = Decoded(path::Raw(self.raw.as_ref()));
-                bind_to(&HttpRequest::with_bytes(parts, body, raw), limits)
-            }
-        }
+        with_request!(self, |req| bind_to(
+            req,
+            &self.parts.extensions,
+            &self.limits
+        ))
     }
 
     /// Binds `T` from the held request as [`Binder::bind`] does, with a
@@ -368,18 +387,64 @@ impl Binder {
         &'r self,
         format: F,
     ) -> Result<T, BoundRejection> {
-        let (parts, body, limits) = (&self.parts, &self.body, &self.limits);
-        match path::Matched::of(parts) {
-            Some(matched) => bind_to(
-                &WithFormat::new(HttpRequest::with_bytes(parts, body, matched), format),
-                limits,
-            ),
-            None => {
-                let raw = Decoded(path::Raw(self.raw.as_ref()));
-                let req = HttpRequest::with_bytes(parts, body, raw);
-                bind_to(&WithFormat::new(req, format), limits)
-            }
-        }
+        with_request!(self, |req| bind_to(
+            WithFormat::new(req, format),
+            &self.parts.extensions,
+            &self.limits
+        ))
+    }
+
+    /// Binds `T` from the held request as [`Binder::bind`] does, with
+    /// `context`'s values (a [`Context`]: what a layer found out about the
+    /// request, the signed-in user...) for `T`'s `#[bind(context)]` fields.
+    ///
+    /// ```
+    /// use axum::extract::FromRequest;
+    /// use binder_axum::{Bind, Binder, Context};
+    /// use binder_axum::convert::Raw;
+    ///
+    /// /// What an authentication layer put in the request's extensions.
+    /// #[derive(Clone)]
+    /// struct User(String);
+    ///
+    /// impl<'r> Context<'r> for &'r User {
+    ///     fn each<F: FnMut(&str, Raw<'r>)>(&self, mut f: F) {
+    ///         f("user", Raw::decoded_text(&self.0));
+    ///     }
+    /// }
+    ///
+    /// #[derive(Bind)]
+    /// struct MyOrders<'r> {
+    ///     #[bind(context)]
+    ///     user: &'r str,
+    ///     #[bind(query)]
+    ///     page: u32,
+    /// }
+    ///
+    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+    /// let mut req = http::Request::get("/orders?page=2").body(axum::body::Body::empty())?;
+    /// req.extensions_mut().insert(User("ada".into()));
+    /// let binder = Binder::from_request(req, &()).await?;
+    /// let user = binder.parts().extensions.get::<User>().expect("signed in");
+    /// let o: MyOrders = binder.bind_with_context(user)?;
+    /// assert_eq!((o.user, o.page), ("ada", 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # })?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Binder::bind`]; a missing or invalid context value is a field
+    /// error under the source `context`.
+    pub fn bind_with_context<'r, T: Bind<'r>, C: Context<'r>>(
+        &'r self,
+        context: C,
+    ) -> Result<T, BoundRejection> {
+        with_request!(self, |req| bind_to(
+            WithContext::new(req, context),
+            &self.parts.extensions,
+            &self.limits
+        ))
     }
 
     /// The request's head.
@@ -506,13 +571,13 @@ where
         // `RawPathParams`, which axum has decoded (bound as they are).
         if let Some(matched) = path::Matched::of(&parts) {
             let req = HttpRequest::with_bytes(&parts, &bytes, matched);
-            return bind_to(&req, &limits).map(Bound);
+            return bind_to(req, &parts.extensions, &limits).map(Bound);
         }
         let raw = RawPathParams::from_request_parts(&mut parts, state)
             .await
             .ok();
         let req = HttpRequest::with_bytes(&parts, &bytes, Decoded(path::Raw(raw.as_ref())));
-        bind_to(&req, &limits).map(Bound)
+        bind_to(req, &parts.extensions, &limits).map(Bound)
     }
 }
 
@@ -550,10 +615,22 @@ fn body_limit(
     limit::axum_limit(extensions).map_or(ours, |axum| axum.min(ours))
 }
 
-/// Binds `T` from `req`.
+/// Binds `T` from `req`, with the [`ContextValues`] a layer put in the
+/// request's `extensions` when `T` has `#[bind(context)]` fields (only
+/// then are they looked up).
 fn bind_to<'r, T: Bind<'r>>(
-    req: &impl binder_http::request::Request<'r>,
+    req: impl binder_http::request::Request<'r>,
+    extensions: &'r http::Extensions,
     limits: &Limits,
 ) -> Result<T, BoundRejection> {
-    T::bind_with(req, limits).map_err(|e| BoundRejection(e.into()))
+    let values = if T::READS_CONTEXT {
+        extensions.get::<ContextValues>()
+    } else {
+        None
+    };
+    let bound = match values {
+        Some(values) => T::bind_with(&WithContext::new(req, values), limits),
+        None => T::bind_with(&req, limits),
+    };
+    bound.map_err(|e| BoundRejection(e.into()))
 }

@@ -37,6 +37,40 @@
 //! assert_eq!((s.session, s.email.as_str()), ("abc", "ada@example.org"));
 //! ```
 //!
+//! # `context`: what the service knows about the request
+//! A sixth source holds what the request does not carry as sent but the
+//! service found out about it: the user an authentication layer signed
+//! in, the tenant a host name maps to. `#[bind(context)]` fields bind from
+//! a [`Context`](crate::Context) put beside the request with
+//! [`WithContext`](crate::WithContext) (a list of pairs, a
+//! [`ContextValues`](crate::ContextValues), or a type of your own), by
+//! name, converted as text, with the same defaults, lists and errors
+//! (under the source `context`). binder-axum's extractors take a
+//! `ContextValues` from the request's extensions, where a middleware put
+//! it; `Binder::bind_with_context` takes any `Context`.
+//!
+//! ```
+//! use binder_http::request::Parts;
+//! use binder_http::{Bind, WithContext};
+//!
+//! #[derive(Bind)]
+//! struct MyOrders<'r> {
+//!     #[bind(context = "user")]
+//!     user_id: u64,
+//!     #[bind(context)]
+//!     tenant: &'r str,
+//!     #[bind(query)]
+//!     page: u32,
+//! }
+//!
+//! let req = Parts { query: Some("page=2"), ..Parts::default() };
+//! let o = MyOrders::bind(&WithContext::new(req, [("user", "42"), ("tenant", "acme")])).unwrap();
+//! assert_eq!((o.user_id, o.tenant, o.page), (42, "acme", 2));
+//! // A value the client sends cannot stand in for one: the query is not the context.
+//! let forged = Parts { query: Some("page=2&user=1&tenant=evil"), ..Parts::default() };
+//! assert!(MyOrders::bind(&forged).is_err());
+//! ```
+//!
 //! # A source for the whole struct
 //! A source on the struct (`#[bind(query)]`, `#[bind(body)]`, ...) is the
 //! source of every field that names none; a field with its own keeps it,

@@ -65,8 +65,8 @@ mod problem;
 pub mod request;
 
 pub use binder_core::bind::{
-    Bind, BindError, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, FromBody, OwnedBind,
-    Source, TextFormat, UploadedFile, WithFormat,
+    Bind, BindError, Context, ContextValues, Errors, FieldError, FieldErrorKind, FieldPath,
+    FilePart, FromBody, OwnedBind, Source, TextFormat, UploadedFile, WithContext, WithFormat,
 };
 /// Text-to-value conversion: implement
 /// [`FromText`](convert::FromText) for a type of your own.

@@ -120,6 +120,10 @@ const CHECKED: &[Checked] = &[
         "Body as binder_http::request::Body",
     ),
     all(
+        "core/src/bind/context.rs",
+        "Context, WithContext (binder-http's root)",
+    ),
+    all(
         "core/src/bind/mod.rs",
         "Bind, OwnedBind, FromBody; Parts, Request as binder_http::request",
     ),
@@ -257,6 +261,11 @@ const ALLOWLIST: &[(&str, &str, &str)] = &[
     ("core/src/limits.rs", "Formats::CUSTOM", MEMBER),
     ("core/src/limits.rs", "Formats::ALL", MEMBER),
     ("core/src/bind/format.rs", "WithFormat::new", GETTER),
+    ("core/src/bind/context.rs", "WithContext::new", GETTER),
+    ("core/src/bind/context.rs", "ContextValues::new", GETTER),
+    ("core/src/bind/context.rs", "ContextValues::insert", GETTER),
+    ("core/src/bind/context.rs", "ContextValues::get", GETTER),
+    ("core/src/bind/context.rs", "WithContext::request", GETTER),
     ("core/src/bind/format.rs", "WithFormat::request", GETTER),
     ("core/src/bind/errors.rs", "FieldError::source", GETTER),
     ("core/src/bind/errors.rs", "FieldError::path", GETTER),

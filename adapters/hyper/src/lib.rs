@@ -82,9 +82,9 @@ pub use binder_core::bind::Bind;
 /// this crate; the attributes: [`binder_http::guide`].
 pub use binder_derive::BindHyper as Bind;
 pub use binder_http::{
-    bind_parts, bind_parts_with, length, request, BindError, Decoded, ErrorKind, Errors,
+    bind_parts, bind_parts_with, length, request, BindError, Context, Decoded, ErrorKind, Errors,
     FieldError, FieldErrorKind, FieldPath, FilePart, Formats, FromBody, HttpRequest, Limits,
-    OwnedBind, PathParams, Source, TextFormat, UploadedFile, WithFormat, PROBLEM_JSON,
+    OwnedBind, PathParams, Source, TextFormat, UploadedFile, WithContext, WithFormat, PROBLEM_JSON,
 };
 /// Text conversion and the field-type API, for a field type or a
 /// [`TextFormat`] of your own.

@@ -34,11 +34,14 @@ pub enum Source {
     Cookie,
     /// The body: JSON, urlencoded form or multipart.
     Body,
+    /// A value the service adds about the request (an authenticated user,
+    /// a tenant), handed over by a [`Context`](super::Context).
+    Context,
 }
 
 impl Source {
     /// The source's name as used in error reports: `path`, `query`,
-    /// `header`, `cookie`, `body`.
+    /// `header`, `cookie`, `body`, `context`.
     ///
     /// ```
     /// use binder_core::bind::Source;
@@ -53,6 +56,7 @@ impl Source {
             Source::Header => "header",
             Source::Cookie => "cookie",
             Source::Body => "body",
+            Source::Context => "context",
         }
     }
 }

@@ -224,6 +224,11 @@ impl<'r, R: Request<'r>, F: TextFormat> Request<'r> for WithFormat<R, F> {
     }
 
     #[inline]
+    fn context<C: FnMut(&str, Raw<'r>)>(&self, f: C) {
+        self.request.context(f);
+    }
+
+    #[inline]
     fn walk_custom<W>(&self, body: &'r [u8], limits: &Limits, f: W) -> Result<(), Error>
     where
         W: FnMut(Ref<'r, '_, [u8]>, Raw<'r>),

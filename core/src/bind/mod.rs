@@ -11,6 +11,7 @@
 mod body;
 #[cfg(feature = "alloc")]
 pub(crate) mod boxed;
+mod context;
 pub(crate) mod cx;
 mod errors;
 pub(crate) mod field;
@@ -22,6 +23,9 @@ pub mod json;
 mod map_field;
 
 pub use body::Body;
+#[cfg(feature = "alloc")]
+pub use context::ContextValues;
+pub use context::{Context, WithContext};
 pub use cx::FieldCx;
 pub use errors::{BindError, Errors, FieldError, FieldErrorKind, Source};
 pub use field::{Field, Rejected, Value};
@@ -72,6 +76,11 @@ pub trait Bind<'r>: Sized {
     /// before any field is read); [`BindError::UnsupportedCharset`] for a
     /// JSON or urlencoded body in a charset other than UTF-8.
     fn bind_with<R: Request<'r>>(req: &R, limits: &Limits) -> Result<Self, BindError>;
+
+    /// Whether `Self` has `#[bind(context)]` fields: an adapter that finds
+    /// context values beside a request (binder-axum, in its extensions)
+    /// looks them up only then. The derive sets it.
+    const READS_CONTEXT: bool = false;
 
     /// [`Bind::bind_with`] under [`Limits::DEFAULT`].
     ///
@@ -187,6 +196,15 @@ pub trait Request<'r> {
 
     /// The body, classified.
     fn body(&self) -> Body<'r>;
+
+    /// Calls `f` with each context value's name and value: what the
+    /// service adds about the request (an authenticated user, a tenant),
+    /// for `#[bind(context)]` fields. The default has none; [`WithContext`]
+    /// hands over a [`Context`]'s.
+    #[inline]
+    fn context<F: FnMut(&str, crate::convert::Raw<'r>)>(&self, f: F) {
+        let _ = f;
+    }
 
     /// Walks a [`Body::Custom`] body (`body`, its bytes) once, calling `f`
     /// with each key and text value in order, as a [`TextFormat`] does;

@@ -41,6 +41,7 @@ fn source_variant(source: Source) -> Ident {
             Source::Header => "Header",
             Source::Cookie => "Cookie",
             Source::Body => "Body",
+            Source::Context => "Context",
         },
         Span::call_site(),
     )
@@ -126,6 +127,10 @@ fn expand(m: &Model<'_>) -> TokenStream {
         })
         .collect();
 
+    let context = cx.has(Source::Context).then(|| cx.context_scan());
+    let reads_context = cx
+        .has(Source::Context)
+        .then(|| quote! { const READS_CONTEXT: bool = true; });
     let path = cx.has(Source::Path).then(|| cx.path_scan());
     let query = cx.has(Source::Query).then(|| cx.query_scan(&words));
     let headers =
@@ -182,6 +187,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
 
             #[automatically_derived]
             impl<#impl_lt> #p::Bind<#lt> for #ident #ty_generics {
+                #reads_context
                 #[allow(unused_mut, unused_variables, unreachable_patterns, clippy::all, clippy::pedantic)]
                 fn bind_with<__R: #p::Request<#lt>>(
                     __req: &__R,
@@ -191,6 +197,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
                     let mut __seen = #p::Bits::<#words>::new();
                     #(#slots)*
                     #body_check
+                    #context
                     #path
                     #query
                     #headers

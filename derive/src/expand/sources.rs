@@ -27,6 +27,17 @@ impl Ctx<'_> {
         }
     }
 
+    /// The context's values (what the service adds about the request),
+    /// each taken as the context hands it over.
+    pub(super) fn context_scan(&self) -> TokenStream {
+        let arms = self.arms(Source::Context, None, false);
+        quote! {
+            __req.context(|__name, __raw| {
+                match __name.as_bytes() { #arms _ => {} }
+            });
+        }
+    }
+
     /// The query's scan, if a query was sent.
     pub(super) fn query_scan(&self, words: &TokenStream) -> TokenStream {
         let p = &self.p;
