@@ -3,13 +3,16 @@
 //! derived structs: never a panic, a bounded error list, a bounded memory
 //! budget per bind, and binding the same request twice gives the same
 //! result. A body of the service's own format (`text/x-pairs`, `key=value`
-//! lines, through `WithFormat`) reaches a struct that accepts `custom`.
+//! lines, through `WithFormat`) reaches a struct that accepts `custom`,
+//! with context values (`WithContext`) beside it.
 #![no_main]
 
 use arbitrary::Arbitrary;
 use binder_http::convert::{Raw, Ref};
 use binder_http::request::Request;
-use binder_http::{Bind, BindError, ErrorKind, FilePart, HttpRequest, Limits, TextFormat, WithFormat};
+use binder_http::{
+    Bind, BindError, ErrorKind, FilePart, HttpRequest, Limits, TextFormat, WithContext, WithFormat,
+};
 use binder_test_support::counting::{measure, Counting};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -94,7 +97,12 @@ impl TextFormat for Pairs {
         content_type == Some(b"text/x-pairs")
     }
 
-    fn walk<'r, F>(&self, body: &'r [u8], limits: &Limits, mut f: F) -> Result<(), binder_http::field::Error>
+    fn walk<'r, F>(
+        &self,
+        body: &'r [u8],
+        limits: &Limits,
+        mut f: F,
+    ) -> Result<(), binder_http::field::Error>
     where
         F: FnMut(Ref<'r, '_, [u8]>, Raw<'r>),
     {
@@ -120,6 +128,10 @@ impl TextFormat for Pairs {
 #[derive(Bind, Debug, PartialEq)]
 #[bind(accept = "json, custom")]
 struct Custom<'r> {
+    #[bind(context)]
+    user: Option<u64>,
+    #[bind(context = "name")]
+    roles: Vec<&'r str>,
     #[bind(query)]
     page: Option<u16>,
     #[bind(body)]
@@ -231,5 +243,8 @@ libfuzzer_sys::fuzz_target!(|input: Input| {
             .sum::<usize>();
     check::<Everything>(&view, &limits, request_bytes);
     check::<Strict>(&view, &limits, request_bytes);
-    check::<Custom>(&WithFormat::new(view, Pairs), &limits, request_bytes);
+    // The path's pairs again, as context values (names and values alike
+    // arbitrary).
+    let custom = WithContext::new(WithFormat::new(view, Pairs), &path[..]);
+    check::<Custom>(&custom, &limits, request_bytes);
 });
