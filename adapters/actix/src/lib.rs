@@ -368,7 +368,18 @@ where
             } => reader
                 .finish()
                 .and_then(|body| {
-                    T::bind_with(&ActixRequest::new(&req, &body), &limits).map_err(Error::from)
+                    let view = ActixRequest::new(&req, &body);
+                    // `#[bind(context)]` fields: the `ContextValues` a
+                    // middleware put in the request's extensions (looked
+                    // up only for a type that has them).
+                    if T::READS_CONTEXT {
+                        let extensions = actix_web::HttpMessage::extensions(&req);
+                        if let Some(values) = extensions.get::<binder_http::ContextValues>() {
+                            let with = binder_http::WithContext::new(view, values);
+                            return T::bind_with(&with, &limits).map_err(Error::from);
+                        }
+                    }
+                    T::bind_with(&view, &limits).map_err(Error::from)
                 })
                 .map(Bound)
                 .map_err(BoundRejection),

@@ -512,3 +512,43 @@ fn the_rejection_is_an_actix_response_error() {
     assert!(r.is_limit());
     assert!(matches!(r.0, Error::TooLarge { limit: 4 }));
 }
+
+#[derive(Bind)]
+struct MyOrders {
+    #[bind(context)]
+    user: u64,
+    #[bind(query)]
+    page: u32,
+}
+
+async fn my_orders(Bound(o): Bound<MyOrders>) -> String {
+    format!("{} {}", o.user, o.page)
+}
+
+/// `#[bind(context)]`: what a middleware put in the request's extensions
+/// binds beside the request's own sources; without it the field is
+/// missing, under the source `context`.
+#[actix_web::test]
+async fn context_values_from_a_middleware_bind() {
+    use actix_web::HttpMessage;
+    let app = init_service(
+        App::new()
+            .wrap_fn(|req, srv| {
+                let mut values = binder_http::ContextValues::new();
+                values.insert("user", "42");
+                req.extensions_mut().insert(values);
+                srv.call(req)
+            })
+            .route("/orders", web::get().to(my_orders)),
+    )
+    .await;
+    let req = TestRequest::get().uri("/orders?page=2").to_request();
+    let (status, body, _) = answer(&app, req).await;
+    assert_eq!((status, body.as_str()), (200, "42 2"));
+
+    let bare = init_service(App::new().route("/orders", web::get().to(my_orders))).await;
+    let req = TestRequest::get().uri("/orders?page=2").to_request();
+    let (status, body, _) = answer(&bare, req).await;
+    assert_eq!(status, 400);
+    assert!(body.contains(r#""source":"context""#), "{body}");
+}

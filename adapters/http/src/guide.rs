@@ -45,9 +45,10 @@
 //! [`WithContext`](crate::WithContext) (a list of pairs, a
 //! [`ContextValues`](crate::ContextValues), or a type of your own), by
 //! name, converted as text, with the same defaults, lists and errors
-//! (under the source `context`). binder-axum's extractors take a
-//! `ContextValues` from the request's extensions, where a middleware put
-//! it; `Binder::bind_with_context` takes any `Context`.
+//! (under the source `context`). binder-axum's extractors, binder-actix's
+//! `Bound<T>` and binder-hyper's `bind` take a `ContextValues` from the
+//! request's extensions, where a middleware put it;
+//! `binder_axum::Binder::bind_with_context` takes any `Context`.
 //!
 //! ```
 //! use binder_http::request::Parts;

@@ -82,9 +82,10 @@ pub use binder_core::bind::Bind;
 /// this crate; the attributes: [`binder_http::guide`].
 pub use binder_derive::BindHyper as Bind;
 pub use binder_http::{
-    bind_parts, bind_parts_with, length, request, BindError, Context, Decoded, ErrorKind, Errors,
-    FieldError, FieldErrorKind, FieldPath, FilePart, Formats, FromBody, HttpRequest, Limits,
-    OwnedBind, PathParams, Source, TextFormat, UploadedFile, WithContext, WithFormat, PROBLEM_JSON,
+    bind_parts, bind_parts_with, length, request, BindError, Context, ContextValues, Decoded,
+    ErrorKind, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, Formats, FromBody,
+    HttpRequest, Limits, OwnedBind, PathParams, Source, TextFormat, UploadedFile, WithContext,
+    WithFormat, PROBLEM_JSON,
 };
 /// Text conversion and the field-type API, for a field type or a
 /// [`TextFormat`] of your own.
@@ -143,6 +144,9 @@ use http_body_util::Full;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
+/// `#[bind(context)]` fields bind from the [`ContextValues`] in the
+/// request's extensions, if a layer put some there.
+///
 /// # Errors
 /// [`Error::TooLarge`] (413); [`Error::Length`], [`Error::Incomplete`],
 /// [`Error::LongerThanDeclared`] and [`Error::Bind`] (400, or 415 for an
@@ -160,6 +164,16 @@ where
     let (parts, bytes) = read_request(req, limits.max_body_bytes).await?;
     // Over the body's `Bytes`: an `UploadedFile` shares its buffer.
     let req = binder_http::HttpRequest::with_bytes(&parts, &bytes, path);
-    let bound = T::bind_with(&req, limits)?;
+    // `#[bind(context)]` fields: the `ContextValues` a layer put in the
+    // request's extensions (looked up only for a type that has them).
+    let values = if T::READS_CONTEXT {
+        parts.extensions.get::<ContextValues>()
+    } else {
+        None
+    };
+    let bound = match values {
+        Some(values) => T::bind_with(&WithContext::new(req, values), limits)?,
+        None => T::bind_with(&req, limits)?,
+    };
     Ok((bound, http::Request::from_parts(parts, Full::new(bytes))))
 }

@@ -103,3 +103,30 @@ fn a_borrowed_type_binds_from_read_parts_through_binder_hyper() {
     assert_eq!(err.to_string(), "body: title: a value is required");
     assert_eq!(err.status(), http::StatusCode::BAD_REQUEST);
 }
+
+/// `#[bind(context)]` through binder-hyper's one-call bind: the
+/// `ContextValues` a layer put in the request's extensions.
+#[test]
+fn context_values_in_the_extensions_bind() {
+    #[derive(Bind, Debug)]
+    struct Mine {
+        #[bind(context)]
+        user: u64,
+        #[bind(query)]
+        page: u32,
+    }
+    let mut req = http::Request::get("/orders?page=2")
+        .body(Full::new(Bytes::new()))
+        .unwrap();
+    let mut values = binder_hyper::ContextValues::new();
+    values.insert("user", "42");
+    req.extensions_mut().insert(values);
+    let (mine, _) = ready(binder_hyper::bind::<Mine, _>(req, &[], &Limits::DEFAULT)).unwrap();
+    assert_eq!((mine.user, mine.page), (42, 2));
+
+    let bare = http::Request::get("/orders?page=2")
+        .body(Full::new(Bytes::new()))
+        .unwrap();
+    let err = ready(binder_hyper::bind::<Mine, _>(bare, &[], &Limits::DEFAULT)).unwrap_err();
+    assert_eq!(err.status(), 400);
+}
