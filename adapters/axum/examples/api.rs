@@ -11,16 +11,21 @@
 //!   copy: `UploadedFile`);
 //! - `POST /v2/teams/{team}/orders`: the orders route with the app's own
 //!   error shape: the handler takes `Result<Bound<T>, BoundRejection>` and
-//!   maps the rejection into `{"error":{...}}` with `?`.
+//!   maps the rejection into `{"error":{...}}` with `?`;
+//! - `GET /me/orders`: a middleware signs the caller in (a toy: the bearer
+//!   token is the user id) and hands the user to the handler's struct as a
+//!   `#[bind(context)]` field, beside a query value.
 //!
 //! A bad request answers `application/problem+json` listing every failing
 //! field (or, on the `/v2` route, the app's JSON).
 
+use axum::extract::Request;
 use axum::http::StatusCode;
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use axum::{Json, Router};
-use binder_axum::{Bound, BoundRejection};
+use binder_axum::{Bound, BoundRejection, ContextValues};
 use binder_http::{Bind, UploadedFile};
 use serde_json::{json, Value};
 
@@ -153,6 +158,38 @@ async fn create_order_v2(
     Ok(Json(order.reply()))
 }
 
+/// The signed-in caller's orders: who is asking comes from the sign-in
+/// layer (`context`), never from what the client sends.
+#[derive(Bind, Debug)]
+pub struct MyOrders {
+    #[bind(context)]
+    user: u64,
+    #[bind(query, default = 1)]
+    page: u32,
+}
+
+async fn my_orders(Bound(q): Bound<MyOrders>) -> Json<Value> {
+    Json(json!({ "user": q.user, "page": q.page }))
+}
+
+/// A toy sign-in layer: `Authorization: Bearer <user id>` (a real one
+/// verifies a token); no header is a 401 before the handler runs.
+async fn sign_in(mut req: Request, next: Next) -> Response {
+    let user = req
+        .headers()
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::to_owned);
+    let Some(user) = user else {
+        return StatusCode::UNAUTHORIZED.into_response();
+    };
+    let mut context = ContextValues::new();
+    context.insert("user", user);
+    req.extensions_mut().insert(context);
+    next.run(req).await
+}
+
 /// The example's routes.
 pub fn app() -> Router {
     Router::new()
@@ -160,6 +197,10 @@ pub fn app() -> Router {
         .route("/signup", post(signup))
         .route("/upload", post(upload))
         .route("/v2/teams/{team}/orders", post(create_order_v2))
+        .route(
+            "/me/orders",
+            get(my_orders).route_layer(middleware::from_fn(sign_in)),
+        )
 }
 
 #[tokio::main]
@@ -180,6 +221,8 @@ async fn main() -> std::io::Result<()> {
     println!(
         "  curl -s -X POST '{base}/teams/x/orders' -H 'Content-Type: application/json' -d '{{\"email\":\"\",\"qty\":-1}}'"
     );
+    println!("The signed-in caller (from the sign-in layer) beside a query value:");
+    println!("  curl -s '{base}/me/orders?page=2' -H 'Authorization: Bearer 42'");
     println!("The same through the app's own error shape:");
     println!(
         "  curl -s -X POST '{base}/v2/teams/x/orders' -H 'Content-Type: application/json' -d '{{\"email\":\"\",\"qty\":-1}}'"

@@ -124,5 +124,26 @@ Content-Type: image/png\r\n\r\n\x89PNG0123456789\r\n--XX--\r\n";
         "{body}"
     );
 
+    // The signed-in caller, from the sign-in layer, beside a query value;
+    // a `user` in the query is not the caller.
+    let (status, body) = send(
+        addr,
+        "GET /me/orders?page=2&user=1 HTTP/1.1\r\nAuthorization: Bearer 42",
+        b"",
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(json(&body), serde_json::json!({"user": 42, "page": 2}));
+    let (status, _) = send(addr, "GET /me/orders HTTP/1.1", b"").await;
+    assert_eq!(status, 401);
+    let (status, body) = send(
+        addr,
+        "GET /me/orders HTTP/1.1\r\nAuthorization: Bearer ada",
+        b"",
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains(r#""source":"context""#), "{body}");
+
     server.abort();
 }
