@@ -50,7 +50,7 @@ pub enum Body<'r> {
     /// other than UTF-8. binder reads both as UTF-8 only (JSON exchanged
     /// between systems is UTF-8, RFC 8259 §8.1; the urlencoded parser
     /// decodes UTF-8), so a type with `body` fields answers it with
-    /// [`BindError::UnsupportedCharset`] (415), not with a field error per
+    /// [`BindError::UnsupportedCharset`](super::BindError::UnsupportedCharset) (415), not with a field error per
     /// text field.
     UnsupportedCharset {
         /// The body bytes.
@@ -60,8 +60,9 @@ pub enum Body<'r> {
         format: Formats,
     },
     /// A body in a format of the service's own: the request walks it
-    /// ([`Request::walk_custom`]), as [`WithFormat`] does with a
-    /// [`TextFormat`]. Read only by a type whose `#[bind(accept = ..)]`
+    /// ([`Request::walk_custom`](super::Request::walk_custom)), as
+    /// [`WithFormat`](super::WithFormat) does with a
+    /// [`TextFormat`](super::TextFormat). Read only by a type whose `#[bind(accept = ..)]`
     /// names `custom`.
     Custom(&'r [u8]),
 }
@@ -224,7 +225,7 @@ fn charset_is_utf8(params: &[u8]) -> bool {
 impl<'r> Body<'r> {
     /// [`Body::classify`] of a body held as `bytes::Bytes`: a multipart
     /// body keeps it, so uploaded files share its buffer
-    /// ([`UploadedFile`]) instead of being copied.
+    /// ([`UploadedFile`](super::UploadedFile)) instead of being copied.
     ///
     /// ```
     /// use binder_core::bind::Body;
