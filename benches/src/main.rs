@@ -588,6 +588,18 @@ fn footprint_table(results: &Path) -> String {
     )
 }
 
+/// Records `report` in `results.json` under `key`, beside the iai rows
+/// and the other records.
+fn record(results: &Path, key: &str, report: Value) -> Result<(), String> {
+    let mut doc: Value = std::fs::read_to_string(results)
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_else(|| json!({"rows": []}));
+    doc[key] = report;
+    let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())? + "\n";
+    std::fs::write(results, text).map_err(|e| e.to_string())
+}
+
 fn docs(rows: &[Row]) -> Result<(), String> {
     let results = root().join("results.json");
     let large = std::fs::read_to_string(&results)
@@ -673,13 +685,7 @@ fn run() -> Result<(), String> {
                 o.duration = std::time::Duration::from_secs(5);
             }
             let report = http::footprint(o)?;
-            let mut doc: Value = std::fs::read_to_string(&results)
-                .ok()
-                .and_then(|t| serde_json::from_str(&t).ok())
-                .unwrap_or_else(|| json!({"rows": []}));
-            doc["footprint"] = report;
-            let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())? + "\n";
-            std::fs::write(&results, text).map_err(|e| e.to_string())
+            record(&results, "footprint", report)
         }
         Some("soak") => {
             let args: Vec<String> = std::env::args().skip(2).collect();
@@ -689,35 +695,17 @@ fn run() -> Result<(), String> {
             let args: Vec<String> = std::env::args().skip(2).collect();
             let report = buildcost::run(&buildcost::Options::parse(&args)?, &root().join(".."))?;
             println!("{}", buildcost::table(&report));
-            let mut doc: Value = std::fs::read_to_string(&results)
-                .ok()
-                .and_then(|t| serde_json::from_str(&t).ok())
-                .unwrap_or_else(|| json!({"rows": []}));
-            doc["buildcost"] = report;
-            let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())? + "\n";
-            std::fs::write(&results, text).map_err(|e| e.to_string())
+            record(&results, "buildcost", report)
         }
         Some("large") => {
             let report = wall::run()?;
-            let mut doc: Value = std::fs::read_to_string(&results)
-                .ok()
-                .and_then(|t| serde_json::from_str(&t).ok())
-                .unwrap_or_else(|| json!({"rows": []}));
-            doc["large"] = report;
-            let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())? + "\n";
-            std::fs::write(&results, text).map_err(|e| e.to_string())
+            record(&results, "large", report)
         }
         Some("http") => {
             let args: Vec<String> = std::env::args().skip(2).collect();
             let report = http::run(http::Options::parse(&args)?)?;
             // Keep the iai rows; record the HTTP run beside them.
-            let mut doc: Value = std::fs::read_to_string(&results)
-                .ok()
-                .and_then(|t| serde_json::from_str(&t).ok())
-                .unwrap_or_else(|| json!({"rows": []}));
-            doc["http"] = report;
-            let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())? + "\n";
-            std::fs::write(&results, text).map_err(|e| e.to_string())
+            record(&results, "http", report)
         }
         _ => Err("usage: binder-bench collect | check | baseline | docs | large | http [--conns N] [--warmup S] [--duration S] [--rounds N] | footprint | soak [--requests N] [--warmup N] [--conns N] [--max-time S] [--rss-slack-kib K] | buildcost [--structs 10,50,100] [--reps 3] [--flavours binder,binder-accept,serde] [--quick]".into()),
     }
