@@ -1,11 +1,13 @@
-//! The over-HTTP harness: the same hyper 1 server three times — binding
-//! `mixed.http` with binder, with axum's extractors, and binding nothing
-//! (the reference) — each checked for a correct answer first, then driven
+//! The over-HTTP harness: `mixed.http` bound by binder in a hyper 1
+//! service (`binder`), by axum's extractors in an axum router (`axum`),
+//! by `binder_axum::Bound` in the same router (`binder-axum`), and by
+//! nothing in a hyper service that reads the body (the reference) — each
+//! checked for a correct answer first, then driven
 //! by a built-in load generator on loopback: `conns` keep-alive connections,
 //! each sending the next request when the last answer arrives, the same
 //! connections throughout. Warm-up, then `rounds` rounds; in each, the
 //! servers take turns 250 ms at a time (in a rotating order), so drift in
-//! what else the shared machine does falls on all three alike. Reports each
+//! what else the shared machine does falls on all four alike. Reports each
 //! server's median round (requests/s over the time it was driven) and that
 //! round's p99 latency.
 
@@ -136,29 +138,23 @@ async fn start() -> Result<Vec<(&'static str, SocketAddr, &'static str)>, String
             .await
             .map_err(|e| e.to_string())
     };
-    let (b, a, r) = (bind().await?, bind().await?, bind().await?);
+    let (b, a, ba, r) = (bind().await?, bind().await?, bind().await?, bind().await?);
+    let addr = |l: &TcpListener| l.local_addr().map_err(|e| e.to_string());
     let addrs = [
-        (
-            "binder",
-            b.local_addr().map_err(|e| e.to_string())?,
-            BOUND_ANSWER,
-        ),
-        (
-            "axum",
-            a.local_addr().map_err(|e| e.to_string())?,
-            BOUND_ANSWER,
-        ),
-        (
-            "reference",
-            r.local_addr().map_err(|e| e.to_string())?,
-            PLAIN_ANSWER,
-        ),
+        ("binder", addr(&b)?, BOUND_ANSWER),
+        ("axum", addr(&a)?, BOUND_ANSWER),
+        ("binder-axum", addr(&ba)?, BOUND_ANSWER),
+        ("reference", addr(&r)?, PLAIN_ANSWER),
     ];
     tokio::spawn(serve_hyper(b, binder_service));
     tokio::spawn(serve_hyper(r, reference_service));
     let app = binder_bench::axum_extractor_router();
     tokio::spawn(async move {
         let _ = axum::serve(a, app).await;
+    });
+    let app = binder_bench::axum_bound_answer_router();
+    tokio::spawn(async move {
+        let _ = axum::serve(ba, app).await;
     });
     Ok(addrs.to_vec())
 }
@@ -309,7 +305,7 @@ pub fn run(o: Options) -> Result<Value, String> {
         for (name, addr, expected) in &servers {
             check(*addr, expected).await.map_err(|e| format!("{name}: {e}"))?;
         }
-        println!("all three servers answered correctly; load: {} connections, warm-up {:?}, {} round(s) of {:?}", o.conns, o.warmup, o.rounds, o.duration);
+        println!("every server answered correctly; load: {} connections, warm-up {:?}, {} round(s) of {:?}", o.conns, o.warmup, o.rounds, o.duration);
         let mut conns = Vec::with_capacity(servers.len());
         for (_, addr, _) in &servers {
             conns.push(Some(connect(*addr, o.conns).await?));

@@ -614,6 +614,24 @@ pub fn axum_plain_router() -> axum::Router {
     )
 }
 
+/// axum's extractor router's route with `binder_axum::Bound<CreateOrder>`
+/// as its one extractor, answering as that route does (the over-HTTP
+/// harness's `binder-axum` server).
+pub fn axum_bound_answer_router() -> axum::Router {
+    axum::Router::new().route(
+        "/teams/{team}/orders",
+        axum::routing::post(bound_answer_handler),
+    )
+}
+
+async fn bound_answer_handler(binder_axum::Bound(o): binder_axum::Bound<CreateOrder>) -> String {
+    std::hint::black_box((&o.trace, &o.session, &o.email, &o.note, o.express));
+    format!(
+        "{} {} {} {} {}",
+        o.team_id, o.dry_run, o.limit, o.sku, o.qty
+    )
+}
+
 /// The bare router's route with `binder_axum::Bound<CreateOrder>` as its
 /// one extractor: the handler keeps the order alive (`black_box`), drops
 /// it and answers as the bare handler does.
