@@ -353,9 +353,10 @@ pub fn run(o: Options) -> Result<Value, String> {
         }
         let rps = |name: &str| out.iter().find(|v| v["server"] == name).and_then(|v| v["requests_per_s"].as_f64()).unwrap_or(0.0);
         println!(
-            "binder / reference: {:.2}x; binder / axum: {:.2}x",
+            "binder / reference: {:.2}x; binder / axum: {:.2}x; binder-axum / axum: {:.2}x",
             rps("binder") / rps("reference").max(1.0),
-            rps("binder") / rps("axum").max(1.0)
+            rps("binder") / rps("axum").max(1.0),
+            rps("binder-axum") / rps("axum").max(1.0)
         );
         Ok(json!({
             "conns": o.conns,

@@ -556,13 +556,27 @@ fn http_table(results: &Path) -> String {
         "\nOver HTTP (`cargo run --release -p binder-bench -- http`): `mixed.http` on loopback, {} keep-alive connections, {} round(s) of {} s each after a {} s warm-up each (the servers take turns 250 ms at a time), the median round:\n\n| server | requests/s | p99 |\n|---|---:|---:|\n",
         http["conns"], http["rounds"], http["duration_s"], http["warmup_s"]
     );
-    for s in http["servers"].as_array().into_iter().flatten() {
+    let servers = http["servers"].as_array().cloned().unwrap_or_default();
+    let rps = |name: &str| {
+        servers
+            .iter()
+            .find(|s| s["server"] == name)
+            .and_then(|s| s["requests_per_s"].as_f64())
+    };
+    for s in &servers {
         let _ = writeln!(
             out,
             "| {} | {} | {:.2} ms |",
             s["server"].as_str().unwrap_or_default(),
             s["requests_per_s"].as_f64().unwrap_or_default() as u64,
             s["p99_us"].as_f64().unwrap_or_default() / 1000.0
+        );
+    }
+    let ratio = |a: &str, b: &str| Some(rps(a)? / rps(b)?);
+    if let (Some(r), Some(a)) = (ratio("binder", "reference"), ratio("binder-axum", "axum")) {
+        let _ = writeln!(
+            out,
+            "\nbinder / reference: {r:.2}x requests/s (issue 17's target: 0.97x); binder-axum / axum: {a:.2}x (target: above 1)."
         );
     }
     out
