@@ -83,8 +83,9 @@ impl Default for Limits {
 /// [`Formats::FORM`] and [`Formats::MULTIPART`], combined with `|` or
 /// [`Formats::union`].
 ///
-/// [`Limits::formats`] holds the formats a service accepts (all three by
-/// default); `#[bind(accept = "...")]` holds a type's. A bind reads a body
+/// [`Limits::formats`] holds the formats a service accepts (all of them by
+/// default); `#[bind(accept = "...")]` holds a type's (JSON, urlencoded
+/// and multipart when it names none; `custom` only when named). A bind reads a body
 /// only in a format both accept, and answers any other with
 /// [`BindError::UnsupportedMediaType`](crate::BindError::UnsupportedMediaType)
 /// (415) before reading a field.
