@@ -108,6 +108,7 @@ impl<'r> Body<'r> {
         match ct {
             b"application/json" => return Body::Json(body),
             b"application/x-www-form-urlencoded" => return Body::Form(body),
+            _ if ct.starts_with(b"multipart/form-data; ") => return multipart(ct, body),
             _ => {}
         }
         // The parameters, from the first `;` (the essence holds none).
@@ -120,13 +121,7 @@ impl<'r> Body<'r> {
             return utf8_only(Body::Form(body), params, body, Formats::FORM);
         }
         if essence.eq_ignore_ascii_case(b"multipart/form-data") {
-            return match crate::multipart::Boundary::from_content_type(ct) {
-                Ok(boundary) => Body::Multipart {
-                    body: crate::multipart::Input::new(body),
-                    boundary,
-                },
-                Err(e) => Body::Invalid(e),
-            };
+            return multipart(ct, body);
         }
         let Some(slash) = essence.iter().position(|&b| b == b'/') else {
             return Body::Unsupported;
@@ -138,6 +133,19 @@ impl<'r> Body<'r> {
             return utf8_only(Body::Json(body), params, body, Formats::JSON);
         }
         Body::Unsupported
+    }
+}
+
+/// A `multipart/form-data` body with the boundary of its `Content-Type`
+/// value `ct`, or the reason it has none.
+#[inline]
+fn multipart<'r>(ct: &[u8], body: &'r [u8]) -> Body<'r> {
+    match crate::multipart::Boundary::from_content_type(ct) {
+        Ok(boundary) => Body::Multipart {
+            body: crate::multipart::Input::new(body),
+            boundary,
+        },
+        Err(e) => Body::Invalid(e),
     }
 }
 
