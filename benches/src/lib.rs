@@ -9,6 +9,7 @@ use binder_http::Bind;
 use serde::Deserialize;
 use std::borrow::Cow;
 
+pub mod ideal;
 pub mod large;
 pub use large::*;
 

@@ -1,0 +1,1 @@
+//! Ideal floor: cookie (to be written).

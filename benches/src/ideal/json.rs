@@ -1,0 +1,1 @@
+//! Ideal floor: json (to be written).

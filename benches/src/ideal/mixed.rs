@@ -1,0 +1,1 @@
+//! Ideal floor: mixed (to be written).

@@ -1,0 +1,1 @@
+//! Ideal floor: multipart (to be written).

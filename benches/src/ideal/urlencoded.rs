@@ -1,0 +1,1 @@
+//! Ideal floor: urlencoded (to be written).
