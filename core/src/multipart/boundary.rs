@@ -137,7 +137,9 @@ impl Boundary {
         // and a boundary both). Read as the general parse reads it.
         const AS_SENT: &[u8] = b"multipart/form-data; boundary=";
         if let Some(rest) = value.strip_prefix(AS_SENT) {
-            if (1..=MAX_BOUNDARY_LEN).contains(&rest.len()) && rest.iter().all(|&b| is(b, PLAIN)) {
+            if (1..=MAX_BOUNDARY_LEN).contains(&rest.len())
+                && rest.iter().fold(PLAIN, |ok, &b| ok & CLASS[usize::from(b)]) != 0
+            {
                 let mut bytes = [0u8; MAX_BOUNDARY_LEN];
                 bytes[..rest.len()].copy_from_slice(rest);
                 #[allow(clippy::cast_possible_truncation)] // at most 70
