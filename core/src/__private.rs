@@ -14,7 +14,7 @@ pub use crate::bind::{
     Rejected, Request, Segment, Source,
 };
 pub use crate::bits::{words_for, Bits};
-pub use crate::convert::{Parsed, Raw, Ref};
+pub use crate::convert::{FromText, Parsed, Raw, Ref, Text};
 pub use crate::cookie::Cursor as CookieCursor;
 pub use crate::error::{Error, ValueError, ValueErrorKind};
 pub use crate::form::Cursor;

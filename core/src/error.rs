@@ -313,6 +313,37 @@ impl ValueError {
         }
     }
 
+    /// A value that is none of the spellings `accepted`, which `expected`
+    /// lists in words (and must not contain the submitted value).
+    /// `#[derive(FromText)]` on an enum writes both.
+    ///
+    /// ```
+    /// use binder_core::convert::{FromText, Text};
+    /// use binder_core::{ValueError, ValueErrorKind};
+    ///
+    /// enum Sort { Asc, Desc }
+    ///
+    /// impl<'a> FromText<'a> for Sort {
+    ///     fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+    ///         match &*text {
+    ///             "asc" => Ok(Sort::Asc),
+    ///             "desc" => Ok(Sort::Desc),
+    ///             _ => Err(ValueError::not_one_of("expected one of: asc, desc", &["asc", "desc"])),
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// let err = binder_core::convert::parse_text::<Sort>(b"up").err().unwrap();
+    /// assert_eq!(err.to_string(), "expected one of: asc, desc");
+    /// assert!(matches!(err.kind(), ValueErrorKind::NotOneOf { accepted: ["asc", "desc"], .. }));
+    /// ```
+    #[inline]
+    pub const fn not_one_of(expected: &'static str, accepted: &'static [&'static str]) -> Self {
+        ValueError {
+            kind: ValueErrorKind::NotOneOf { expected, accepted },
+        }
+    }
+
     /// What went wrong.
     #[inline]
     pub const fn kind(&self) -> ValueErrorKind {
@@ -385,6 +416,15 @@ pub enum ValueErrorKind {
     ExpectedObject,
     /// A user type refused the value; the message says what it expected.
     Custom(&'static str),
+    /// Not one of the spellings a type accepts (an enum's variants, from
+    /// `#[derive(FromText)]`): `expected` says so in words, `accepted` lists
+    /// them for a response that offers them (a form's `<select>`, say).
+    NotOneOf {
+        /// `expected one of: asc, desc`.
+        expected: &'static str,
+        /// `["asc", "desc"]`.
+        accepted: &'static [&'static str],
+    },
 }
 
 impl ValueErrorKind {
@@ -412,7 +452,9 @@ impl ValueErrorKind {
             ValueErrorKind::UnexpectedFile => "a file was sent where text was expected",
             ValueErrorKind::ExpectedFile => "expected an uploaded file",
             ValueErrorKind::ExpectedObject => "expected an object",
-            ValueErrorKind::Custom(expected) => expected,
+            ValueErrorKind::Custom(expected) | ValueErrorKind::NotOneOf { expected, .. } => {
+                expected
+            }
         }
     }
 }

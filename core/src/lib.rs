@@ -81,3 +81,7 @@ pub use limits::{Formats, Limits};
 /// (feature `derive`); see `binder-http` for the attributes.
 #[cfg(feature = "derive")]
 pub use binder_derive::BindCore as Bind;
+/// Derives [`FromText`](convert::FromText) for an enum of unit variants
+/// (feature `derive`), naming `binder_core`; see `binder-http`'s guide.
+#[cfg(feature = "derive")]
+pub use binder_derive::FromTextCore as FromText;

@@ -154,7 +154,10 @@ pub enum RenameRule {
 }
 
 impl RenameRule {
-    fn parse(s: &str) -> Option<Self> {
+    /// The error for a rule that is none of these.
+    pub const UNKNOWN: &'static str = "unknown rename rule: use one of lowercase, UPPERCASE, PascalCase, camelCase, snake_case, SCREAMING_SNAKE_CASE, kebab-case";
+
+    pub fn parse(s: &str) -> Option<Self> {
         Some(match s {
             "lowercase" => RenameRule::Lower,
             "UPPERCASE" => RenameRule::Upper,
@@ -267,10 +270,7 @@ pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs 
                 let lit: LitStr = meta.value()?.parse()?;
                 match RenameRule::parse(&lit.value()) {
                     Some(rule) => set_once(&mut out.rename_all, (rule, span), span, "rename_all", errors),
-                    None => errors.push(syn::Error::new(
-                        lit.span(),
-                        "unknown rename rule: use one of lowercase, UPPERCASE, PascalCase, camelCase, snake_case, SCREAMING_SNAKE_CASE, kebab-case",
-                    )),
+                    None => errors.push(syn::Error::new(lit.span(), RenameRule::UNKNOWN)),
                 }
             } else {
                 errors.push(meta.error(
@@ -351,7 +351,7 @@ pub fn field(attrs: &[Attribute], errors: &mut ErrorSink) -> FieldAttrs {
 }
 
 /// Consumes `= value` after an unknown name so parsing can go on.
-fn skip_value(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<()> {
+pub fn skip_value(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<()> {
     if meta.input.peek(syn::Token![=]) {
         meta.value()?.parse::<Expr>()?;
     }

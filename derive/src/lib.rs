@@ -21,6 +21,7 @@ mod attr;
 mod expand;
 #[cfg(test)]
 mod snapshot;
+mod text;
 mod valid;
 
 use proc_macro::TokenStream;
@@ -62,6 +63,47 @@ pub fn derive_bind_hyper(input: TokenStream) -> TokenStream {
 pub fn derive_bind_axum(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     expand::derive(&input, "binder_axum")
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// Derives `FromText` for an enum of unit variants, read from one text
+/// value, with generated code naming `::binder_http::__private_0_1`
+/// (override with `#[bind(crate = "path")]`).
+#[proc_macro_derive(FromText, attributes(bind))]
+pub fn derive_from_text(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    text::derive(&input, "binder_http")
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// [`FromText`](macro@FromText) naming `::binder_core::__private_0_1`;
+/// re-exported by `binder-core` (feature `derive`) as `FromText`.
+#[proc_macro_derive(FromTextCore, attributes(bind))]
+pub fn derive_from_text_core(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    text::derive(&input, "binder_core")
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// [`FromText`](macro@FromText) naming `::binder_hyper::__private_0_1`;
+/// re-exported by `binder-hyper` as `FromText`.
+#[proc_macro_derive(FromTextHyper, attributes(bind))]
+pub fn derive_from_text_hyper(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    text::derive(&input, "binder_hyper")
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// [`FromText`](macro@FromText) naming `::binder_axum::__private_0_1`;
+/// re-exported by `binder-axum` as `FromText`.
+#[proc_macro_derive(FromTextAxum, attributes(bind))]
+pub fn derive_from_text_axum(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    text::derive(&input, "binder_axum")
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }

@@ -153,7 +153,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
         _ => {
             errors.push(syn::Error::new(
                 input.ident.span(),
-                "Bind can only be derived for a struct with named fields",
+                "Bind can only be derived for a struct with named fields; for an enum of unit variants read from one value (`?sort=asc`), derive `FromText` and use the enum as a field's type",
             ));
             None
         }

@@ -83,6 +83,11 @@ pub use binder_core::bind::Bind;
 /// Derives [`Bind`](trait@Bind) for a struct, with generated code naming
 /// this crate; the attributes: [`binder_http::guide`].
 pub use binder_derive::BindAxum as Bind;
+/// Derives [`FromText`](trait@FromText) for an enum of unit variants, with
+/// generated code naming this crate; see [`binder_http::guide`]'s "Enums".
+pub use binder_derive::FromTextAxum as FromText;
+/// The trait a field's type implements to bind from one text value.
+pub use binder_http::convert::FromText;
 /// Text conversion and the field-type API, for a field type or a
 /// [`TextFormat`] of your own.
 pub use binder_http::{convert, field};

@@ -293,6 +293,57 @@
 //! assert!(matches!(n.b, Cow::Owned(ref s) if s == "Ada Lovelace"));
 //! ```
 //!
+//! # Enums: `#[derive(FromText)]`
+//! An enum of unit variants binds from one value in every source (a query
+//! or form value, a header, a cookie, a path segment, a multipart text
+//! part, a JSON string), as a field's type or inside `Option` and `Vec`.
+//! Each variant is spelled as written (as serde spells it), or as the
+//! enum's `rename_all` says (serde's rules for variants: `InReview` is
+//! `in_review` in `snake_case`), or as its own `rename`; any number of
+//! `alias` spellings select it too. Spellings are exact (case included).
+//! Anything else is refused under the field's name with the spellings
+//! (`expected one of: active, in_review, gone`), never the value sent;
+//! [`ValueErrorKind::NotOneOf`](crate::field::ValueErrorKind::NotOneOf)
+//! carries them as a list too, for a form that offers them again.
+//!
+//! ```
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::{Bind, FromText};
+//!
+//! #[derive(FromText, Debug, PartialEq)]
+//! #[bind(rename_all = "snake_case")]
+//! enum Status {
+//!     Active,
+//!     InReview,
+//!     #[bind(rename = "gone", alias = "deleted")]
+//!     Archived,
+//! }
+//!
+//! #[derive(FromText, Debug, PartialEq)]
+//! enum Sort { Asc, Desc }
+//!
+//! #[derive(Bind, Debug)]
+//! struct Filter {
+//!     #[bind(query)]
+//!     sort: Option<Sort>,
+//!     #[bind(query)]
+//!     status: Vec<Status>,
+//!     #[bind(body)]
+//!     set: Status,
+//! }
+//!
+//! let req = Parts {
+//!     query: Some("sort=Desc&status=in_review&status=deleted"),
+//!     body: Body::classify(Some(b"application/json"), br#"{"set":"active"}"#),
+//!     ..Parts::default()
+//! };
+//! let f = Filter::bind(&req).unwrap();
+//! assert_eq!((f.sort, f.status, f.set), (Some(Sort::Desc), vec![Status::InReview, Status::Archived], Status::Active));
+//!
+//! let err = Filter::bind(&Parts { query: Some("sort=up"), ..req }).unwrap_err();
+//! assert_eq!(err.to_string(), "query: sort: expected one of: Asc, Desc");
+//! ```
+//!
 //! # `from_str`: any `FromStr` type
 //! On a `T`, `Option<T>` or `Vec<T>` field whose `T: FromStr`. (Or
 //! implement [`binder_http::convert::FromText`](crate::convert::FromText)

@@ -71,6 +71,8 @@ pub use binder_core::bind::{
 /// Text-to-value conversion: implement
 /// [`FromText`](convert::FromText) for a type of your own.
 pub use binder_core::convert;
+/// The trait a field's type implements to bind from one text value.
+pub use binder_core::convert::FromText;
 /// The JSON pull reader a [`Field`](field::Field) or
 /// [`Value`](field::Value) of your own is handed ([`json::Reader`]), what it
 /// hands out (the [`json::Kind`] of the next value, strings as
@@ -80,6 +82,9 @@ pub use binder_core::json;
 pub use binder_core::{ErrorKind, Formats, Limits};
 /// Derives [`Bind`](trait@Bind) for a struct; see the crate docs.
 pub use binder_derive::Bind;
+/// Derives [`FromText`](trait@FromText) for an enum of unit variants
+/// (`?sort=asc`, `"status": "active"`); see [`guide`]'s "Enums".
+pub use binder_derive::FromText;
 pub use error::Error;
 pub use problem::PROBLEM_JSON;
 pub use request::{bind, bind_parts, bind_parts_with, Decoded, HttpRequest, PathParams};

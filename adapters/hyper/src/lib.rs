@@ -81,6 +81,11 @@ pub use binder_core::bind::Bind;
 /// Derives [`Bind`](trait@Bind) for a struct, with generated code naming
 /// this crate; the attributes: [`binder_http::guide`].
 pub use binder_derive::BindHyper as Bind;
+/// Derives [`FromText`](trait@FromText) for an enum of unit variants, with
+/// generated code naming this crate; see [`binder_http::guide`]'s "Enums".
+pub use binder_derive::FromTextHyper as FromText;
+/// The trait a field's type implements to bind from one text value.
+pub use binder_http::convert::FromText;
 pub use binder_http::{
     bind_parts, bind_parts_with, length, request, BindError, Context, ContextValues, Decoded,
     ErrorKind, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, Formats, FromBody,

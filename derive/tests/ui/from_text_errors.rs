@@ -1,0 +1,21 @@
+use binder_http::FromText;
+
+#[derive(FromText)]
+#[bind(rename_all = "lowercase", deny_unknown)]
+enum Status {
+    Active(u8),
+    #[bind(rename = "active")]
+    Other,
+    #[bind(alias = "other", skip)]
+    Third,
+}
+
+#[derive(FromText)]
+struct NotAnEnum {
+    a: u8,
+}
+
+#[derive(FromText)]
+enum Empty {}
+
+fn main() {}
