@@ -18,7 +18,7 @@ pub use crate::convert::{FromText, Parsed, Raw, Ref, Text};
 pub use crate::cookie::Cursor as CookieCursor;
 pub use crate::error::{Error, ValueError, ValueErrorKind};
 pub use crate::form::Cursor;
-pub use crate::json::{Kind, Reader};
+pub use crate::json::{JsonStr, Kind, Number, Reader};
 pub use crate::limits::{Formats, Limits};
 pub use core::default::Default;
 pub use core::marker::PhantomData;

@@ -20,6 +20,13 @@ struct Variant<'a> {
 }
 
 pub fn derive(input: &DeriveInput, default_crate: &str) -> syn::Result<TokenStream> {
+    if let Data::Struct(s) = &input.data {
+        if let Fields::Unnamed(f) = &s.fields {
+            if f.unnamed.len() == 1 {
+                return newtype(input, &f.unnamed[0].ty, default_crate);
+            }
+        }
+    }
     let mut errors = ErrorSink::default();
     let (krate, rename_all) = container(input, &mut errors);
     if !input.generics.params.is_empty() {
@@ -33,7 +40,7 @@ pub fn derive(input: &DeriveInput, default_crate: &str) -> syn::Result<TokenStre
         _ => {
             errors.push(syn::Error::new(
                 input.ident.span(),
-                "FromText can be derived for an enum of unit variants (`enum Sort { Asc, Desc }`); for a struct, implement `FromText` by hand or bind its fields with `#[derive(Bind)]`",
+                "FromText can be derived for an enum of unit variants (`enum Sort { Asc, Desc }`) or a newtype (`struct UserId(u64)`); for another struct, implement `FromText` by hand or bind its fields with `#[derive(Bind)]`",
             ));
             None
         }
@@ -107,6 +114,77 @@ pub fn derive(input: &DeriveInput, default_crate: &str) -> syn::Result<TokenStre
                     #(#arms)*
                     _ => #p::Err(#p::ValueError::not_one_of(#expected, &[#(#accepted),*])),
                 }
+            }
+        }
+    })
+}
+
+/// A newtype (`struct UserId(u64)`, `struct Name<'a>(Cow<'a, str>)`): its
+/// one field's `FromText`, every method, wrapped.
+fn newtype(
+    input: &DeriveInput,
+    inner: &syn::Type,
+    default_crate: &str,
+) -> syn::Result<TokenStream> {
+    let mut errors = ErrorSink::default();
+    let (krate, rename_all) = container(input, &mut errors);
+    if rename_all.is_some() {
+        errors.push(syn::Error::new(
+            input.ident.span(),
+            "`rename_all` spells an enum's variants; a newtype reads its field's value as it is",
+        ));
+    }
+    let mut lifetimes = Vec::new();
+    for param in &input.generics.params {
+        match param {
+            syn::GenericParam::Lifetime(l) => lifetimes.push(&l.lifetime),
+            other => errors.push(syn::Error::new(
+                other.span(),
+                "FromText is derived for a newtype with at most one lifetime and no type parameters",
+            )),
+        }
+    }
+    if lifetimes.len() > 1 {
+        errors.push(syn::Error::new(
+            input.generics.span(),
+            "FromText is derived for a newtype with at most one lifetime, the request's",
+        ));
+    }
+    errors.finish()?;
+    let krate = krate.unwrap_or_else(|| {
+        let ident = Ident::new(default_crate, Span::call_site());
+        syn::parse_quote!(::#ident)
+    });
+    let p = quote!(#krate::__private_0_1);
+    let ty = &input.ident;
+    let (lt, self_ty) = match lifetimes.first() {
+        Some(l) => (quote!(#l), quote!(#ty<#l>)),
+        None => (quote!('__a), quote!(#ty)),
+    };
+    let from = quote!(<#inner as #p::FromText<#lt>>);
+    Ok(quote! {
+        #[automatically_derived]
+        impl<#lt> #p::FromText<#lt> for #self_ty {
+            const IS_TEXT: bool = #from::IS_TEXT;
+            #[inline]
+            fn from_text(__v: #p::Text<#lt, '_>) -> #p::Result<Self, #p::ValueError> {
+                #from::from_text(__v).map(Self)
+            }
+            #[inline]
+            fn from_raw(__v: #p::Raw<#lt>) -> #p::Result<Self, #p::ValueError> {
+                #from::from_raw(__v).map(Self)
+            }
+            #[inline]
+            fn from_json_number(__v: #p::Number<#lt>) -> #p::Result<Self, #p::ValueError> {
+                #from::from_json_number(__v).map(Self)
+            }
+            #[inline]
+            fn from_json_str(__v: #p::JsonStr<#lt>) -> #p::Result<Self, #p::ValueError> {
+                #from::from_json_str(__v).map(Self)
+            }
+            #[inline]
+            fn from_json_bool(__v: bool) -> #p::Result<Self, #p::ValueError> {
+                #from::from_json_bool(__v).map(Self)
             }
         }
     })

@@ -344,6 +344,34 @@
 //! assert_eq!(err.to_string(), "query: sort: expected one of: Asc, Desc");
 //! ```
 //!
+//! On a newtype, `#[derive(FromText)]` reads the field's type and wraps
+//! it, in every source and from JSON numbers, strings and booleans as the
+//! field's type takes them (a newtype of `Cow<str>` borrows as it does):
+//!
+//! ```
+//! use binder_http::request::Parts;
+//! use binder_http::{Bind, FromText};
+//! use std::borrow::Cow;
+//!
+//! #[derive(FromText, Debug, PartialEq)]
+//! struct UserId(u64);
+//!
+//! #[derive(FromText)]
+//! struct Nick<'r>(Cow<'r, str>);
+//!
+//! #[derive(Bind)]
+//! struct Lookup<'r> {
+//!     #[bind(query)]
+//!     id: UserId,
+//!     #[bind(query)]
+//!     nick: Nick<'r>,
+//! }
+//!
+//! let l = Lookup::bind(&Parts { query: Some("id=7&nick=ada"), ..Parts::default() }).unwrap();
+//! assert_eq!(l.id, UserId(7));
+//! assert!(matches!(l.nick.0, Cow::Borrowed("ada")));
+//! ```
+//!
 //! # `from_str`: any `FromStr` type
 //! On a `T`, `Option<T>` or `Vec<T>` field whose `T: FromStr`. (Or
 //! implement [`binder_http::convert::FromText`](crate::convert::FromText)

@@ -190,3 +190,77 @@ fn rename_all_spells_variants_as_serde_does() {
     spelled!("SCREAMING_SNAKE_CASE", "IN_REVIEW");
     spelled!("kebab-case", "in-review");
 }
+
+/// A newtype reads its field's type: every source, JSON numbers, strings
+/// and booleans as the field's type takes them, a borrowed one borrowing,
+/// and the field's own errors.
+#[derive(FromText, Debug, PartialEq, Clone, Copy)]
+struct UserId(u64);
+
+#[derive(FromText, Debug, PartialEq)]
+struct Name<'r>(std::borrow::Cow<'r, str>);
+
+#[derive(FromText, Debug, PartialEq)]
+struct Flag(bool);
+
+#[derive(Bind, Debug)]
+struct Lookup<'r> {
+    #[bind(path = "id")]
+    id: UserId,
+    #[bind(query)]
+    also: Vec<UserId>,
+    #[bind(query)]
+    nick: Option<Name<'r>>,
+    #[bind(body)]
+    owner: UserId,
+    #[bind(body)]
+    name: Name<'r>,
+    #[bind(body)]
+    flag: Flag,
+}
+
+#[test]
+fn a_newtype_binds_as_its_field_does() {
+    let path = [("id", "7")];
+    let json = br#"{"owner":42,"name":"Ada","flag":true}"#;
+    let req = Parts {
+        path: &path,
+        query: Some("also=1&also=2&nick="),
+        body: Body::classify(Some(b"application/json"), json),
+        ..Parts::default()
+    };
+    let l = Lookup::bind(&req).unwrap();
+    assert_eq!(
+        (l.id, l.also, l.owner),
+        (UserId(7), vec![UserId(1), UserId(2)], UserId(42))
+    );
+    // Text keeps an empty value (`Some("")`), as `Option<Cow<str>>` does.
+    assert_eq!(l.nick, Some(Name("".into())));
+    assert!(matches!(l.name.0, std::borrow::Cow::Borrowed("Ada")));
+    assert_eq!(l.flag, Flag(true));
+    let form = Parts {
+        body: Body::classify(
+            Some(b"application/x-www-form-urlencoded"),
+            b"owner=42&name=Ada+L&flag=on",
+        ),
+        ..req
+    };
+    let l = Lookup::bind(&form).unwrap();
+    assert_eq!(
+        (l.owner, &*l.name.0, l.flag),
+        (UserId(42), "Ada L", Flag(true))
+    );
+    let bad = Parts {
+        query: Some("also=-1"),
+        body: Body::classify(
+            Some(b"application/json"),
+            br#"{"owner":1.5,"name":7,"flag":"yes"}"#,
+        ),
+        ..req
+    };
+    let err = Lookup::bind(&bad).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "query: also[0]: expected an unsigned integer\nbody: owner: expected an unsigned integer\nbody: flag: expected true, false, 1, 0, on or off"
+    );
+}

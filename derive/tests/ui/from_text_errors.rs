@@ -18,4 +18,11 @@ struct NotAnEnum {
 #[derive(FromText)]
 enum Empty {}
 
+#[derive(FromText)]
+#[bind(rename_all = "lowercase")]
+struct Id<T>(T);
+
+#[derive(FromText)]
+struct Pair(u8, u8);
+
 fn main() {}
