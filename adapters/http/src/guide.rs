@@ -214,6 +214,33 @@
 //! assert_eq!(q("").unwrap_err().to_string(), "query: name: a value is required");
 //! ```
 //!
+//! # PATCH: absent, `null` or a value
+//! `Option<Option<T>>` tells the three apart in JSON: a member not sent is
+//! `None` (leave it), `null` is `Some(None)` (clear it), a value is
+//! `Some(Some(v))`. A form cannot send `null`: an empty value clears a
+//! field that is not text (`age=` is `Some(None)`), and is the empty text
+//! for a text field.
+//!
+//! ```
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::Bind;
+//!
+//! #[derive(Bind)]
+//! struct EditUser {
+//!     #[bind(body)]
+//!     nickname: Option<Option<String>>,
+//!     #[bind(body)]
+//!     age: Option<Option<u8>>,
+//!     #[bind(body)]
+//!     email: Option<Option<String>>,
+//! }
+//!
+//! let body = br#"{"nickname": null, "age": 37}"#;
+//! let req = Parts { body: Body::classify(Some(b"application/json"), body), ..Parts::default() };
+//! let edit = EditUser::bind(&req).unwrap();
+//! assert_eq!((edit.nickname, edit.age, edit.email), (Some(None), Some(Some(37)), None));
+//! ```
+//!
 //! # Repeated keys
 //! A scalar takes the first value; a `Vec` takes every value in order
 //! (`tags=a&tags=b`).

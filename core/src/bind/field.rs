@@ -228,7 +228,8 @@ pub fn offer_in<'r, F: Field<'r>>(slot: &mut F::Slot, raw: Raw<'r>, cx: &mut Fie
 ///
 /// Implemented for every [`Value`] type `T` (one value: the first sent),
 /// `Option<T>` (absent is `None`; an empty value is `None` unless `T` is
-/// text) and, with `alloc`, `Vec<T>` (every value, in order).
+/// text), `Option<Option<T>>` (a PATCH: absent, `null` and a value apart)
+/// and, with `alloc`, `Vec<T>` (every value, in order).
 ///
 /// ```
 /// use binder_core::bind::{Errors, Field, FieldCx};
@@ -243,7 +244,7 @@ pub fn offer_in<'r, F: Field<'r>>(slot: &mut F::Slot, raw: Raw<'r>, cx: &mut Fie
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be bound from a request value",
     label = "neither `FromText` nor `Field` is implemented for this type",
-    note = "bindable: integers, floats, bool, char, &str, Cow<str>, String, FilePart, Option<T>, Vec<T>, maps, Box<T>, nested structs deriving Bind, any type implementing `FromText` (or `FromStr`, through `#[bind(from_str)]`), and any type implementing `Field` (see the `field` module of binder-http)",
+    note = "bindable: integers, floats, bool, char, &str, Cow<str>, String, FilePart, Option<T>, Option<Option<T>>, Vec<T>, maps, Box<T>, nested structs deriving Bind, any type implementing `FromText` (or `FromStr`, through `#[bind(from_str)]`), and any type implementing `Field` (see the `field` module of binder-http)",
     note = "an enum of unit variants read from one value (`?sort=asc`): `#[derive(FromText)]` on it"
 )]
 pub trait Field<'r>: Sized {
@@ -299,14 +300,14 @@ pub trait Field<'r>: Sized {
 /// Whether a part is an empty text value, which an `Option` or `Vec` of a
 /// non-text type skips.
 #[inline]
-fn blank_part<'r, T: Value<'r>>(part: &crate::multipart::Part<'r>) -> bool {
+pub(super) fn blank_part<'r, T: Value<'r>>(part: &crate::multipart::Part<'r>) -> bool {
     !T::IS_TEXT && !part.is_file() && part.data().is_empty()
 }
 
 /// Offers a piece to a value's partial, made only when a piece names a
 /// member (so `page[x]=1` never makes `page` look sent).
 #[inline]
-fn offer_partial<'r, T: Value<'r>>(
+pub(super) fn offer_partial<'r, T: Value<'r>>(
     partial: &mut Option<T::Partial>,
     path: Ref<'r, '_, [u8]>,
     raw: Raw<'r>,
@@ -360,7 +361,7 @@ fn whole_or_pieces<'r, T: Value<'r>>(
 
 /// Whether `path` is `[]`: the field's own name, as lists spell it.
 #[inline]
-fn is_empty_brackets(path: &[u8]) -> bool {
+pub(super) fn is_empty_brackets(path: &[u8]) -> bool {
     path == b"[]"
 }
 

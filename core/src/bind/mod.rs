@@ -21,6 +21,7 @@ mod format;
 pub mod json;
 #[cfg(feature = "alloc")]
 mod map_field;
+mod patch;
 
 pub use body::Body;
 #[cfg(feature = "alloc")]
