@@ -414,6 +414,9 @@ pub enum ValueErrorKind {
     /// A text value was sent for a field that takes an object (a nested
     /// struct binds from a JSON object).
     ExpectedObject,
+    /// A text value was sent for a field that takes an array (a tuple or
+    /// a fixed-size array binds from a JSON array).
+    ExpectedArray,
     /// A user type refused the value; the message says what it expected.
     Custom(&'static str),
     /// Not one of the spellings a type accepts (an enum's variants, from
@@ -452,6 +455,7 @@ impl ValueErrorKind {
             ValueErrorKind::UnexpectedFile => "a file was sent where text was expected",
             ValueErrorKind::ExpectedFile => "expected an uploaded file",
             ValueErrorKind::ExpectedObject => "expected an object",
+            ValueErrorKind::ExpectedArray => "expected an array",
             ValueErrorKind::Custom(expected) | ValueErrorKind::NotOneOf { expected, .. } => {
                 expected
             }

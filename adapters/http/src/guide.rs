@@ -241,6 +241,34 @@
 //! assert_eq!((edit.nickname, edit.age, edit.email), (Some(None), Some(Some(37)), None));
 //! ```
 //!
+//! # Tuples and fixed-size arrays
+//! A tuple (up to six elements) or an array `[T; N]` (up to 32 named in
+//! errors) binds from a JSON array of exactly its length, each element as
+//! its own type under its index (`point[1]`); `()` binds from `null`. They
+//! are JSON shapes: a form or query value is refused (`expected an
+//! array`), a `Vec` takes repeated keys.
+//!
+//! ```
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::Bind;
+//!
+//! #[derive(Bind, Debug)]
+//! struct Route {
+//!     #[bind(body)]
+//!     path: Vec<(f64, f64)>,
+//!     #[bind(body)]
+//!     color: [u8; 3],
+//! }
+//!
+//! let body = br#"{"path": [[2.35, 48.85], [13.4, 52.52]], "color": [255, 128, 0]}"#;
+//! let req = Parts { body: Body::classify(Some(b"application/json"), body), ..Parts::default() };
+//! let r = Route::bind(&req).unwrap();
+//! assert_eq!((r.path[1], r.color), ((13.4, 52.52), [255, 128, 0]));
+//! let short = br#"{"path": [[2.35]], "color": [255, 128, 0]}"#;
+//! let err = Route::bind(&Parts { body: Body::classify(Some(b"application/json"), short), ..req }).unwrap_err();
+//! assert_eq!(err.to_string(), "body: path[0]: expected an array of 2 values");
+//! ```
+//!
 //! # Repeated keys
 //! A scalar takes the first value; a `Vec` takes every value in order
 //! (`tags=a&tags=b`).

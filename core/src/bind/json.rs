@@ -17,6 +17,8 @@
 //! - A `Vec` takes an array, element by element (`tags[1]` in errors), or
 //!   one single value as its one element (errors under the field's own
 //!   path, `tags`).
+//! - A tuple or `[T; N]` takes an array of exactly its length, element by
+//!   element (`point[1]` in errors); `()` takes `null`.
 //! - A member sent twice for one field is a field error (`duplicate`): a
 //!   first-wins and a last-wins parser disagreeing is how request smuggling
 //!   starts.

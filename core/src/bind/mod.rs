@@ -22,6 +22,7 @@ pub mod json;
 #[cfg(feature = "alloc")]
 mod map_field;
 mod patch;
+mod tuple;
 
 pub use body::Body;
 #[cfg(feature = "alloc")]

@@ -1,0 +1,83 @@
+//! Tuples and fixed-size arrays from JSON arrays of exactly their length,
+//! `()` from `null`; each element bound as its own type under its index.
+
+use binder_http::request::{Body, Parts};
+use binder_http::Bind;
+
+#[derive(Bind, Debug, PartialEq)]
+struct Shape {
+    #[bind(body)]
+    point: (f64, f64),
+    #[bind(body)]
+    ring: Vec<(f64, f64)>,
+    #[bind(body)]
+    rgba: Option<[u8; 4]>,
+    #[bind(body)]
+    tagged: Option<(String, u32, bool)>,
+    #[bind(body, default)]
+    nothing: Option<()>,
+}
+
+fn json(body: &[u8]) -> Result<Shape, binder_http::BindError> {
+    Shape::bind(&Parts {
+        body: Body::classify(Some(b"application/json"), body),
+        ..Parts::default()
+    })
+}
+
+#[test]
+fn tuples_and_arrays_bind_from_arrays_of_their_length() {
+    let s = json(
+        br#"{"point":[2.5,-1],"ring":[[0,0],[1,0],[1,1]],"rgba":[255,0,128,7],
+            "tagged":["a",3,true],"nothing":null}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        s,
+        Shape {
+            point: (2.5, -1.0),
+            ring: vec![(0.0, 0.0), (1.0, 0.0), (1.0, 1.0)],
+            rgba: Some([255, 0, 128, 7]),
+            tagged: Some(("a".into(), 3, true)),
+            nothing: Some(()),
+        }
+    );
+    let s = json(br#"{"point":[0,0],"ring":[],"rgba":null}"#).unwrap();
+    assert_eq!(
+        (s.ring.len(), s.rgba, s.tagged, s.nothing),
+        (0, None, None, None)
+    );
+}
+
+#[test]
+fn a_wrong_length_a_null_element_or_a_bad_one_is_refused_where_it_is() {
+    let err = json(
+        br#"{"point":[1],"ring":[[0,0,0],[1,"x"]],"rgba":[1,2,3,256],
+            "tagged":["a",null,true],"nothing":0}"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "body: point: expected an array of 2 values\n\
+         body: ring[0]: expected an array of 2 values\n\
+         body: ring[1][1]: expected a finite number\n\
+         body: rgba[3]: out of range for the field's type\n\
+         body: tagged[1]: a value is required\n\
+         body: nothing: expected null"
+    );
+    let err = json(br#"{"point":{"x":1},"ring":5}"#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "body: point: expected an array of 2 values\nbody: ring: expected an array of 2 values"
+    );
+    // A form value cannot be a tuple.
+    let err = Shape::bind(&Parts {
+        body: Body::Form(b"point=1,2&ring=3"),
+        ..Parts::default()
+    })
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "body: point: expected an array\nbody: ring[0]: expected an array"
+    );
+}
