@@ -143,6 +143,7 @@ use memchr::memmem::Finder;
 mod boundary;
 mod part;
 mod parts;
+mod search;
 
 pub use boundary::{Boundary, MAX_BOUNDARY_LEN};
 pub use part::{Param, Part};
@@ -308,6 +309,7 @@ pub fn parts_in<'a>(input: Input<'a>, boundary: &Boundary, limits: &Limits) -> P
         max_headers: limits.max_part_headers,
         boundary: *boundary,
         finder: finder(),
+        skip: search::Skip::for_body(input.bytes, boundary.as_bytes()),
     }
 }
 
@@ -374,4 +376,6 @@ pub struct Parts<'a> {
     max_headers: usize,
     boundary: Boundary,
     finder: Searcher,
+    /// The delimiter's table, for a body worth one (`search`).
+    skip: Option<search::Skip>,
 }

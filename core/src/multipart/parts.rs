@@ -12,94 +12,7 @@ impl<'a> Parts<'a> {
         self.state = State::Done;
         Some(Err(Error::new(kind, offset)))
     }
-
-    /// The offset of the first `\r\n--boundary` at or after `from`.
-    ///
-    /// The shared `\r\n--` searcher looks through the first
-    /// [`WHOLE_DELIMITER_AFTER`] bytes; past them (a large part, a file),
-    /// a searcher for the whole delimiter takes over, built once for the
-    /// rest of this part's data.
-    #[inline]
-    fn find_delimiter(&self, from: usize) -> Option<usize> {
-        let body = self.body;
-        let window = from.saturating_add(WHOLE_DELIMITER_AFTER);
-        if window >= body.len() {
-            return self.find_short(from, body.len());
-        }
-        // A delimiter starting before `window` is found whole by the short
-        // search (its check reads past the window); the rest by the long.
-        self.find_short(from, (window + 3).min(body.len()))
-            .or_else(|| self.find_whole(window))
-    }
-
-    /// [`Parts::find_delimiter`] with `\r\n--` starting before `end - 3`.
-    #[inline]
-    fn find_short(&self, mut from: usize, end: usize) -> Option<usize> {
-        let body = self.body;
-        let boundary = self.boundary.as_bytes();
-        // CR alone first: memchr's one-byte search is about a third of the
-        // pair search's cost, and in a file's bytes a CR is rare (one in
-        // 256 of random bytes). Once CRs come denser than one in
-        // `CR_SPACING` bytes (text with CRLF lines), the `\r\n--` searcher
-        // takes the rest, so a false CR costs at most a few instructions a
-        // byte over the pair search.
-        let start = from;
-        let mut false_crs = 0;
-        while false_crs <= CR_SPARE + (from - start) / CR_SPACING {
-            let at = from + memchr::memchr(b'\r', &body[from..end])?;
-            if at + 4 > end {
-                return None;
-            }
-            if body[at + 1..].starts_with(b"\n--") && body[at + 4..].starts_with(boundary) {
-                return Some(at);
-            }
-            from = at + 1;
-            false_crs += 1;
-        }
-        while let Some(k) = self.finder.find(&body[from..end]) {
-            let at = from + k;
-            if body[at + 4..].starts_with(boundary) {
-                return Some(at);
-            }
-            // `\r\n--` cannot overlap itself, and the boundary holds no CR,
-            // so no later delimiter starts before `at + 4`.
-            from = at + 4;
-        }
-        None
-    }
-
-    /// [`Parts::find_delimiter`] by a searcher for the whole delimiter,
-    /// built for this call (a few thousand instructions, paid only after
-    /// [`WHOLE_DELIMITER_AFTER`] bytes of one part's data).
-    #[cold]
-    #[inline(never)]
-    fn find_whole(&self, from: usize) -> Option<usize> {
-        let boundary = self.boundary.as_bytes();
-        let mut needle = [0u8; 4 + super::MAX_BOUNDARY_LEN];
-        needle[..4].copy_from_slice(b"\r\n--");
-        needle[4..4 + boundary.len()].copy_from_slice(boundary);
-        let finder = memchr::memmem::Finder::new(&needle[..4 + boundary.len()]);
-        finder.find(&self.body[from..]).map(|k| from + k)
-    }
 }
-
-/// How many bytes of one part's data the shared `\r\n--` searcher scans
-/// before a searcher for the whole `\r\n--boundary` takes over. On random
-/// bytes (a file) the whole delimiter's searcher costs 0.35 instructions a
-/// byte against 0.48 (memchr 2.8, AVX2, callgrind) and about 2,500 to
-/// build: from 64 KiB on, the build is at most a tenth of the scan before
-/// it, and small parts never pay it. Small under test and fuzzing, so
-/// that both searchers meet ordinary inputs.
-#[cfg(not(any(test, fuzzing)))]
-pub(super) const WHOLE_DELIMITER_AFTER: usize = 64 * 1024;
-#[cfg(any(test, fuzzing))]
-pub(super) const WHOLE_DELIMITER_AFTER: usize = 16;
-
-/// How many CRs that start no delimiter [`Parts::find_short`]'s CR search
-/// passes before it may give way to the `\r\n--` searcher, and the
-/// spacing of CRs (one per so many bytes) it keeps going at.
-const CR_SPARE: usize = 4;
-const CR_SPACING: usize = 128;
 
 /// Whether `head` holds `name` (a header name and its colon, as browsers
 /// spell it) at `at`: the length is known, so the compare is inlined.
@@ -475,48 +388,6 @@ impl core::iter::FusedIterator for Parts<'_> {}
 
 #[cfg(test)]
 mod tests {
-    use super::super::{parts_with, Boundary, Parts};
-    use super::WHOLE_DELIMITER_AFTER;
-    use crate::Limits;
-
-    /// Bytes drawn from what delimiters are made of, with whole
-    /// delimiters and near misses planted: every `from`, the searcher
-    /// switch and its window's edge meet every kind of neighbour.
-    fn body(seed: u64, len: usize, boundary: &[u8]) -> alloc::vec::Vec<u8> {
-        let mut x = seed | 1;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        let mut out = alloc::vec::Vec::new();
-        while out.len() < len {
-            match next() % 10 {
-                0 => out.extend_from_slice(b"\r\n--"),
-                1 => {
-                    out.extend_from_slice(b"\r\n--");
-                    out.extend_from_slice(boundary);
-                }
-                2 => {
-                    out.extend_from_slice(b"\r\n--");
-                    let cut = (next() as usize) % boundary.len();
-                    out.extend_from_slice(&boundary[..cut]);
-                }
-                // A delimiter with one byte of its `\r\n--` wrong.
-                8 | 9 => {
-                    let mut near = *b"\r\n--";
-                    near[(next() % 4) as usize] = b'x';
-                    out.extend_from_slice(&near);
-                    out.extend_from_slice(boundary);
-                }
-                3 => out.push(b'\r'),
-                4 => out.push(b'-'),
-                _ => out.push(b"xab\n"[(next() % 4) as usize]),
-            }
-        }
-        out
-    }
 
     /// `value_end` stops where the byte-at-a-time scan it replaces stops,
     /// for every start and stop, on bytes dense with HTAB, DEL, CR, other
@@ -604,24 +475,6 @@ mod tests {
             b"form-data; name=\"f\"; filename=\"\"",
         ] {
             assert!(super::disposition_as_sent(v, 0).is_some(), "{v:?}");
-        }
-    }
-
-    #[test]
-    fn the_delimiter_is_found_where_a_plain_search_finds_it() {
-        assert_eq!(WHOLE_DELIMITER_AFTER, 16, "small under test");
-        let limits = Limits::DEFAULT;
-        for (seed, raw) in [(1, &b"ab"[..]), (2, b"a"), (3, b"ab-x"), (4, b"xxbxa")] {
-            let boundary = Boundary::new(raw).unwrap();
-            let delimiter = [&b"\r\n--"[..], raw].concat();
-            for len in [0, 3, 15, 16, 17, 19, 20, 21, 40, 200] {
-                let body = body(seed * 1000 + len as u64, len, raw);
-                let parts: Parts<'_> = parts_with(&body, &boundary, &limits);
-                for from in 0..=body.len() {
-                    let want = memchr::memmem::find(&body[from..], &delimiter).map(|k| from + k);
-                    assert_eq!(parts.find_delimiter(from), want, "{body:?} from {from}");
-                }
-            }
         }
     }
 }
