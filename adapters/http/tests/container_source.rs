@@ -176,3 +176,31 @@ fn nested_structs_with_a_struct_source_bind_from_json_forms_and_multipart() {
         "body: items[1].qty: expected an unsigned integer\nbody: shipping.city: a value is required"
     );
 }
+
+#[derive(Bind, Debug)]
+#[bind(body)]
+struct Once {
+    name: String,
+    age: u32,
+    nick: Option<String>,
+}
+
+/// `name[]` names the value itself, and the first value wins whichever
+/// spelling came first: a parser that let a later one win would read a
+/// request differently from one that keeps the first.
+#[test]
+fn the_first_value_wins_whether_sent_plain_or_with_empty_brackets() {
+    let bind = |body: &'static [u8]| {
+        Once::bind(&Parts {
+            body: Body::Form(body),
+            ..Parts::default()
+        })
+    };
+    let o = bind(b"name=a&name[]=b&age=36&age[]=x&nick[]=n1&nick=n2&nick[]=n3").unwrap();
+    assert_eq!(
+        (o.name.as_str(), o.age, o.nick.as_deref()),
+        ("a", 36, Some("n1"))
+    );
+    let o = bind(b"name[]=b&name=a&age[]=7&age=x").unwrap();
+    assert_eq!((o.name.as_str(), o.age), ("b", 7));
+}

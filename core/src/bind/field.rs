@@ -327,7 +327,9 @@ pub(super) fn offer_partial<'r, T: Value<'r>>(
 }
 
 /// A scalar or `Option` field's piece of a value sent by keys: `name[]` is
-/// the value itself; anything else goes to the value's members.
+/// the value itself, kept only if no value came before it (the first value
+/// wins, as for `name` sent twice); anything else goes to the value's
+/// members.
 #[inline]
 fn offer_whole_or_piece<'r, F, T>(
     slot: &mut (Option<T>, Option<T::Partial>),
@@ -340,7 +342,9 @@ where
     T: Value<'r>,
 {
     if is_empty_brackets(&path) {
-        offer_in::<F>(slot, raw, cx);
+        if slot.0.is_none() {
+            offer_in::<F>(slot, raw, cx);
+        }
         return true;
     }
     offer_partial::<T>(&mut slot.1, path, raw, cx)

@@ -92,7 +92,10 @@ impl<'r, T: Value<'r>> Field<'r> for Option<Option<T>> {
         cx: &mut FieldCx<'_, 'r>,
     ) -> bool {
         if is_empty_brackets(&path) {
-            offer_in::<Self>(slot, raw, cx);
+            // The first value wins, as for the key sent plain twice.
+            if slot.0.is_none() {
+                offer_in::<Self>(slot, raw, cx);
+            }
             return true;
         }
         offer_partial::<T>(&mut slot.1, path, raw, cx)
