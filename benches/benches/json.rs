@@ -131,12 +131,56 @@ fn sonic_rs_cart_borrowed_run(b: &'static [u8]) -> CartRef<'static> {
     sonic_rs_into::<CartRef>(black_box(b))
 }
 
+// The floors at the limit (`binder_bench::ideal::json`): code written for
+// exactly these structs, as strict as binder, the same allocations.
+
+#[library_benchmark]
+#[bench::json5(warmed(JSON5, ideal_user_owned_run))]
+fn ideal_user_owned(b: &'static [u8]) -> JsonUser {
+    black_box(ideal_user_owned_run(b))
+}
+
+fn ideal_user_owned_run(b: &'static [u8]) -> JsonUser {
+    ideal::json::ideal_json_user(black_box(b)).expect("binds")
+}
+
+#[library_benchmark]
+#[bench::json5(warmed(JSON5, ideal_user_borrowed_run))]
+fn ideal_user_borrowed(b: &'static [u8]) -> JsonUserRef<'static> {
+    black_box(ideal_user_borrowed_run(b))
+}
+
+fn ideal_user_borrowed_run(b: &'static [u8]) -> JsonUserRef<'static> {
+    ideal::json::ideal_json_user_ref(black_box(b)).expect("binds")
+}
+
+#[library_benchmark]
+#[bench::items1000(warmed(ITEMS1000, ideal_cart_owned_run))]
+fn ideal_cart_owned(b: &'static [u8]) -> Cart {
+    black_box(ideal_cart_owned_run(b))
+}
+
+fn ideal_cart_owned_run(b: &'static [u8]) -> Cart {
+    ideal::json::ideal_cart(black_box(b)).expect("binds")
+}
+
+#[library_benchmark]
+#[bench::items1000(warmed(ITEMS1000, ideal_cart_borrowed_run))]
+fn ideal_cart_borrowed(b: &'static [u8]) -> CartRef<'static> {
+    black_box(ideal_cart_borrowed_run(b))
+}
+
+fn ideal_cart_borrowed_run(b: &'static [u8]) -> CartRef<'static> {
+    ideal::json::ideal_cart_ref(black_box(b)).expect("binds")
+}
+
 library_benchmark_group!(
     name = json;
     benchmarks = binder_user_owned, binder_user_borrowed, serde_json_user_owned,
         serde_json_user_borrowed, sonic_rs_user_owned, sonic_rs_user_borrowed, binder_cart_owned,
         binder_cart_borrowed, serde_json_cart_owned, serde_json_cart_borrowed, sonic_rs_cart_owned,
-        sonic_rs_cart_borrowed
+        sonic_rs_cart_borrowed, ideal_user_owned, ideal_user_borrowed, ideal_cart_owned,
+        ideal_cart_borrowed
 );
 
 main!(

@@ -61,6 +61,32 @@ fn binder_borrowed_run(req: &http::Request<Vec<u8>>) -> usize {
     o.trace.len() + o.session.len()
 }
 
+// The floor at the limit (`binder_bench::ideal::mixed`): code written for
+// exactly this order, as strict as binder for a JSON body, the same
+// allocations.
+#[library_benchmark]
+#[bench::mixed(request(ideal_owned_run))]
+fn ideal_owned(req: http::Request<Vec<u8>>) -> (CreateOrder, http::Request<Vec<u8>>) {
+    let o = ideal_owned_run(&req);
+    (o, req)
+}
+
+fn ideal_owned_run(req: &http::Request<Vec<u8>>) -> CreateOrder {
+    ideal::mixed::ideal_order(black_box(req), &[("team", "42")]).expect("binds")
+}
+
+#[library_benchmark]
+#[bench::mixed(request(ideal_borrowed_run))]
+fn ideal_borrowed(req: http::Request<Vec<u8>>) -> (usize, http::Request<Vec<u8>>) {
+    let n = ideal_borrowed_run(&req);
+    (n, req)
+}
+
+fn ideal_borrowed_run(req: &http::Request<Vec<u8>>) -> usize {
+    let o = ideal::mixed::ideal_order_str(black_box(req), &[("team", "42")]).expect("binds");
+    o.trace.len() + o.session.len()
+}
+
 struct Axum {
     rt: tokio::runtime::Runtime,
     app: axum::Router,
@@ -187,7 +213,7 @@ fn actix_no_extractors(mut a: Actix) -> (u16, Actix) {
 library_benchmark_group!(
     name = mixed;
     benchmarks = binder_owned, binder_borrowed, binder_axum, axum_extractors, axum_no_extractors,
-        binder_actix_bound, actix_extractors, actix_no_extractors
+        binder_actix_bound, actix_extractors, actix_no_extractors, ideal_owned, ideal_borrowed
 );
 
 main!(

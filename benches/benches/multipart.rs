@@ -41,7 +41,33 @@ fn multer_run(body: &'static [u8]) -> MulterUpload {
     multer_upload(black_box(body), MULTIPART4K_TYPE)
 }
 
-library_benchmark_group!(name = multipart; benchmarks = binder_owned, binder_borrowed, multer);
+// The floor at the limit (`binder_bench::ideal::multipart`): code written
+// for exactly this upload, as strict as binder, the same allocations; the
+// content type trimmed inside the call, as `binder_multipart` trims it.
+
+#[library_benchmark]
+#[bench::multipart4k(warmed(MULTIPART4K, ideal_owned_run))]
+fn ideal_owned(body: &'static [u8]) -> ideal::multipart::IdealUpload<'static> {
+    black_box(ideal_owned_run(body))
+}
+
+fn ideal_owned_run(body: &'static [u8]) -> ideal::multipart::IdealUpload<'static> {
+    ideal::multipart::ideal_upload(black_box(body), MULTIPART4K_TYPE.trim_ascii_end())
+        .expect("binds")
+}
+
+#[library_benchmark]
+#[bench::multipart4k(warmed(MULTIPART4K, ideal_borrowed_run))]
+fn ideal_borrowed(body: &'static [u8]) -> ideal::multipart::IdealUploadRef<'static> {
+    black_box(ideal_borrowed_run(body))
+}
+
+fn ideal_borrowed_run(body: &'static [u8]) -> ideal::multipart::IdealUploadRef<'static> {
+    ideal::multipart::ideal_upload_ref(black_box(body), MULTIPART4K_TYPE.trim_ascii_end())
+        .expect("binds")
+}
+
+library_benchmark_group!(name = multipart; benchmarks = binder_owned, binder_borrowed, multer, ideal_owned, ideal_borrowed);
 
 main!(
     config = LibraryBenchmarkConfig::default().tool(Dhat::default().entry_point(EntryPoint::Custom(

@@ -163,16 +163,82 @@ fn floor_cookie_borrowed_run(h: &'static [u8]) -> CookiesRef<'static> {
     floor_cookie_ref(black_box(h))
 }
 
+// The floors at the limit (`binder_bench::ideal`): code written for
+// exactly these structs, as strict as binder, the same allocations.
+
+#[library_benchmark]
+#[bench::query5(warmed(QUERY5, ideal_owned_run))]
+#[bench::query100(warmed(QUERY100, ideal_owned_run))]
+fn ideal_owned(q: &'static str) -> User {
+    black_box(ideal_owned_run(q))
+}
+
+fn ideal_owned_run(q: &'static str) -> User {
+    ideal::urlencoded::ideal_user(black_box(q)).expect("binds")
+}
+
+#[library_benchmark]
+#[bench::query5(warmed(QUERY5, ideal_borrowed_run))]
+#[bench::query100(warmed(QUERY100, ideal_borrowed_run))]
+fn ideal_borrowed(q: &'static str) -> UserRef<'static> {
+    black_box(ideal_borrowed_run(q))
+}
+
+fn ideal_borrowed_run(q: &'static str) -> UserRef<'static> {
+    ideal::urlencoded::ideal_user_ref(black_box(q)).expect("binds")
+}
+
+#[library_benchmark]
+#[bench::form5(warmed(FORM5, ideal_form_owned_run))]
+fn ideal_form_owned(b: &'static [u8]) -> FormUser {
+    black_box(ideal_form_owned_run(b))
+}
+
+fn ideal_form_owned_run(b: &'static [u8]) -> FormUser {
+    ideal::urlencoded::ideal_form_user(black_box(b)).expect("binds")
+}
+
+#[library_benchmark]
+#[bench::form5(warmed(FORM5, ideal_form_borrowed_run))]
+fn ideal_form_borrowed(b: &'static [u8]) -> FormUserRef<'static> {
+    black_box(ideal_form_borrowed_run(b))
+}
+
+fn ideal_form_borrowed_run(b: &'static [u8]) -> FormUserRef<'static> {
+    ideal::urlencoded::ideal_form_user_ref(black_box(b)).expect("binds")
+}
+
+#[library_benchmark]
+#[bench::cookie6(warmed(COOKIE6, ideal_cookie_owned_run))]
+fn ideal_cookie_owned(h: &'static [u8]) -> Cookies {
+    black_box(ideal_cookie_owned_run(h))
+}
+
+fn ideal_cookie_owned_run(h: &'static [u8]) -> Cookies {
+    ideal::cookie::ideal_cookies(black_box(h)).expect("binds")
+}
+
+#[library_benchmark]
+#[bench::cookie6(warmed(COOKIE6, ideal_cookie_borrowed_run))]
+fn ideal_cookie_borrowed(h: &'static [u8]) -> CookiesRef<'static> {
+    black_box(ideal_cookie_borrowed_run(h))
+}
+
+fn ideal_cookie_borrowed_run(h: &'static [u8]) -> CookiesRef<'static> {
+    ideal::cookie::ideal_cookies_ref(black_box(h)).expect("binds")
+}
+
 library_benchmark_group!(
     name = urlencoded;
     benchmarks = binder_owned, binder_borrowed, serde_urlencoded_owned, serde_urlencoded_borrowed,
-        floor_owned, floor_borrowed, binder_form_owned, binder_form_borrowed
+        floor_owned, floor_borrowed, binder_form_owned, binder_form_borrowed, ideal_owned,
+        ideal_borrowed, ideal_form_owned, ideal_form_borrowed
 );
 
 library_benchmark_group!(
     name = cookies;
     benchmarks = binder_cookie_owned, binder_cookie_borrowed, cookie_crate_owned, floor_cookie_owned,
-        cookie_crate_borrowed, floor_cookie_borrowed
+        cookie_crate_borrowed, floor_cookie_borrowed, ideal_cookie_owned, ideal_cookie_borrowed
 );
 
 main!(

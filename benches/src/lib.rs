@@ -1,5 +1,6 @@
 //! The workloads' target types and every contender that binds them: binder,
-//! the peers a user would pick instead, and a hand-written floor. Shared by
+//! the peers a user would pick instead, a hand-written floor, and the floors
+//! at the limit ([`ideal`]). Shared by
 //! the iai-callgrind benches and the tests that check each contender's
 //! result before anything is measured.
 #![forbid(unsafe_code)]
@@ -587,6 +588,75 @@ pub fn check_all() {
     };
     assert_eq!(cookie_crate_ref(COOKIE6), r);
     assert_eq!(floor_cookie_ref(COOKIE6), r);
+    check_ideal();
+}
+
+/// The floors at the limit ([`ideal`]) bind what binder binds (their own
+/// tests hold them to binder on many variants of each workload).
+fn check_ideal() {
+    for q in [QUERY5, QUERY100] {
+        assert_eq!(ideal::urlencoded::ideal_user(q), Ok(binder_query(q)));
+        assert_eq!(ideal::urlencoded::ideal_user_ref(q), Ok(binder_query(q)));
+    }
+    assert_eq!(
+        ideal::urlencoded::ideal_form_user(FORM5),
+        Ok(binder_form(FORM5))
+    );
+    assert_eq!(
+        ideal::urlencoded::ideal_form_user_ref(FORM5),
+        Ok(binder_form(FORM5))
+    );
+    assert_eq!(
+        ideal::cookie::ideal_cookies(COOKIE6),
+        Ok(binder_cookie(COOKIE6))
+    );
+    assert_eq!(
+        ideal::cookie::ideal_cookies_ref(COOKIE6),
+        Ok(binder_cookie(COOKIE6))
+    );
+    assert_eq!(ideal::json::ideal_json_user(JSON5), Ok(binder_json(JSON5)));
+    assert_eq!(
+        ideal::json::ideal_json_user_ref(JSON5),
+        Ok(binder_json(JSON5))
+    );
+    assert_eq!(
+        ideal::json::ideal_cart(ITEMS1000),
+        Ok(binder_json(ITEMS1000))
+    );
+    assert_eq!(
+        ideal::json::ideal_cart_ref(ITEMS1000),
+        Ok(binder_json(ITEMS1000))
+    );
+    let ct = MULTIPART4K_TYPE.trim_ascii_end();
+    let (up, want) = (
+        ideal::multipart::ideal_upload(MULTIPART4K, ct).expect("binds"),
+        binder_multipart::<Upload>(MULTIPART4K, MULTIPART4K_TYPE),
+    );
+    assert_eq!((&up.title, &up.tags), (&want.title, &want.tags));
+    assert_eq!(
+        (up.avatar.filename, up.avatar.content_type, up.avatar.data),
+        (
+            want.avatar.raw_filename(),
+            want.avatar.content_type(),
+            want.avatar.data()
+        )
+    );
+    let (up, want) = (
+        ideal::multipart::ideal_upload_ref(MULTIPART4K, ct).expect("binds"),
+        binder_multipart::<UploadRef>(MULTIPART4K, MULTIPART4K_TYPE),
+    );
+    assert_eq!((up.title, &up.tags), (want.title, &want.tags));
+    assert_eq!(up.avatar.data.as_ptr(), want.avatar.data().as_ptr());
+    let req = mixed_request::<Vec<u8>>();
+    let path = [("team", "42")];
+    assert_eq!(
+        ideal::mixed::ideal_order(&req, &path),
+        Ok(binder_mixed(&req))
+    );
+    assert_eq!(
+        ideal::mixed::ideal_order_str(&req, &path),
+        Ok(binder_mixed(&req))
+    );
 }
 
 #[cfg(test)]

@@ -69,7 +69,7 @@ pub use binder_core::bind::{
     FilePart, FromBody, OwnedBind, Source, TextFormat, UploadedFile, WithContext, WithFormat,
 };
 /// Text-to-value conversion: implement
-/// [`FromText`](convert::FromText) for a type of your own.
+/// [`FromText`] for a type of your own.
 pub use binder_core::convert;
 /// The trait a field's type implements to bind from one text value.
 pub use binder_core::convert::FromText;
