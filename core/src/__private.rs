@@ -14,6 +14,8 @@ pub use crate::bind::{
     Rejected, Request, Segment, Source,
 };
 pub use crate::bits::{words_for, Bits};
+#[cfg(feature = "serde")]
+pub use crate::convert::Serde;
 pub use crate::convert::{FromText, Parsed, Raw, Ref, Text};
 pub use crate::cookie::Cursor as CookieCursor;
 pub use crate::error::{Error, ValueError, ValueErrorKind};
@@ -404,4 +406,43 @@ pub fn offer_path<'r, T: Field<'r>>(
         raw,
         &mut FieldCx::with_source(errors, field, name, source),
     )
+}
+
+/// `#[bind(serde)]` names `Serde<T>` and calls [`require_serde`]: nothing
+/// with the `serde` feature on.
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __binder_require_serde_0_1 {
+    () => {};
+}
+
+/// Without the `serde` feature, `#[bind(serde)]` fails to compile with
+/// this one message (at the derive: an error made in another crate's
+/// macro is shown where the derive was).
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __binder_require_serde_0_1 {
+    () => {
+        ::core::compile_error!(
+            "`#[bind(serde)]` needs binder's `serde` feature: enable it on the binder crate you depend on (`binder-http = { version = \"0.1\", features = [\"serde\"] }`; binder-core, binder-hyper, binder-axum and binder-actix have it too)"
+        );
+    };
+}
+
+pub use crate::__binder_require_serde_0_1 as require_serde;
+
+/// What `#[bind(serde)]` names without the `serde` feature: a stand-in
+/// that binds nothing, so that the one error is [`require_serde`]'s.
+#[cfg(not(feature = "serde"))]
+pub struct Serde<T>(pub T);
+
+#[cfg(not(feature = "serde"))]
+impl<'r, T> Value<'r> for Serde<T> {
+    fn from_raw(_: Raw<'r>) -> Result<Self, ValueError> {
+        Err(ValueError::custom("the serde feature is off"))
+    }
+
+    crate::bind::field::no_members!();
 }

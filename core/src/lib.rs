@@ -41,6 +41,9 @@
 //!   decoders.
 //! - `std` (default): implies `alloc`.
 //! - `derive`: `#[derive(Bind)]` for users of this crate alone.
+//! - `serde`: fields of any `serde::Deserialize` type
+//!   ([`convert::Serde`](crate::convert), `#[bind(serde)]`), read from JSON
+//!   through [`json::Reader`] and from text values; implies `alloc`.
 #![no_std]
 // `unsafe` is refused everywhere but `text` (one measured block).
 #![deny(unsafe_code)]

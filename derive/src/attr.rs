@@ -50,6 +50,8 @@ pub struct FieldAttrs {
     pub default: Option<(Option<Expr>, Span)>,
     pub skip: Option<Span>,
     pub from_str: Option<Span>,
+    /// `serde`: the value through the type's `Deserialize` (core's `Serde`).
+    pub serde: Option<Span>,
     pub raw_body: Option<Span>,
     pub keep_quotes: Option<Span>,
 }
@@ -294,6 +296,7 @@ pub fn field(attrs: &[Attribute], errors: &mut ErrorSink) -> FieldAttrs {
         default: None,
         skip: None,
         from_str: None,
+        serde: None,
         raw_body: None,
         keep_quotes: None,
     };
@@ -326,6 +329,8 @@ pub fn field(attrs: &[Attribute], errors: &mut ErrorSink) -> FieldAttrs {
                 set_once(&mut out.keep_quotes, span, span, "keep_quotes", errors);
             } else if ident == "from_str" {
                 set_once(&mut out.from_str, span, span, "from_str", errors);
+            } else if ident == "serde" {
+                set_once(&mut out.serde, span, span, "serde", errors);
             } else if ident == "skip" {
                 set_once(&mut out.skip, span, span, "skip", errors);
             } else if ident == "default" {
@@ -337,7 +342,7 @@ pub fn field(attrs: &[Attribute], errors: &mut ErrorSink) -> FieldAttrs {
                 set_once(&mut out.default, (expr, span), span, "default", errors);
             } else {
                 errors.push(meta.error(
-                    "unknown field attribute: expected a source (`path`, `query`, `header`, `cookie`, `body`, `context`, each with an optional `= \"name\"`), `required`, `default`, `default = expr`, `from_str`, `keep_quotes`, `raw_body` or `skip`",
+                    "unknown field attribute: expected a source (`path`, `query`, `header`, `cookie`, `body`, `context`, each with an optional `= \"name\"`), `required`, `default`, `default = expr`, `from_str`, `serde`, `keep_quotes`, `raw_body` or `skip`",
                 ));
                 skip_value(&meta)?;
             }

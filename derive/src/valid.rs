@@ -26,12 +26,16 @@ pub struct FieldModel<'a> {
     /// The type that takes values: the declared one, or for `from_str`
     /// the declared one with its value type wrapped in `Parsed`.
     pub ty: Type,
-    /// How a `from_str` field's value is unwrapped from `Parsed`.
+    /// How a `from_str` or `serde` field's value is unwrapped from
+    /// `Parsed` or `Serde`.
     pub wrap: Wrap,
     pub bound: Option<Bound>,
+    /// `#[bind(serde)]`'s span: the generated code checks there that the
+    /// runtime has its `serde` feature.
+    pub serde: Option<Span>,
 }
 
-/// Where `Parsed` sits in a `from_str` field's type.
+/// Where `Parsed` (`Serde`) sits in a `from_str` (`serde`) field's type.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Wrap {
     None,
@@ -77,9 +81,11 @@ fn wrap_box(ty: &Type, krate: &Path) -> Option<(Type, Wrap)> {
     ))
 }
 
-/// The `from_str` type for `ty`: `T` -> `Parsed<T>`, `Option<T>` ->
-/// `Option<Parsed<T>>`, `Vec<T>` -> `Vec<Parsed<T>>`.
-fn wrap_from_str(ty: &Type, krate: &Path) -> (Type, Wrap) {
+/// The `from_str` (`serde`) type for `ty`: `T` -> `Parsed<T>`,
+/// `Option<T>` -> `Option<Parsed<T>>`, `Vec<T>` -> `Vec<Parsed<T>>`
+/// (`Serde` in place of `Parsed`).
+fn wrap_value(ty: &Type, krate: &Path, wrapper: &str) -> (Type, Wrap) {
+    let wrapper = Ident::new(wrapper, Span::call_site());
     if let Type::Path(tp) = ty {
         if let Some(last) = tp.path.segments.last() {
             let outer = last.ident.to_string();
@@ -91,7 +97,7 @@ fn wrap_from_str(ty: &Type, krate: &Path) -> (Type, Wrap) {
                         let mut wrapped = tp.clone();
                         let seg = wrapped.path.segments.last_mut().expect("a segment");
                         seg.arguments = syn::PathArguments::AngleBracketed(
-                            syn::parse_quote!(<#krate::__private_0_1::Parsed<#inner>>),
+                            syn::parse_quote!(<#krate::__private_0_1::#wrapper<#inner>>),
                         );
                         let wrap = if outer == "Option" {
                             Wrap::Option
@@ -105,7 +111,7 @@ fn wrap_from_str(ty: &Type, krate: &Path) -> (Type, Wrap) {
         }
     }
     (
-        syn::parse_quote!(#krate::__private_0_1::Parsed<#ty>),
+        syn::parse_quote!(#krate::__private_0_1::#wrapper<#ty>),
         Wrap::Scalar,
     )
 }
@@ -174,6 +180,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                 || a.required.is_some()
                 || a.default.is_some()
                 || a.from_str.is_some()
+                || a.serde.is_some()
                 || a.keep_quotes.is_some()
             {
                 errors.push(syn::Error::new(
@@ -189,6 +196,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                 ty: f.ty.clone(),
                 wrap: Wrap::None,
                 bound: None,
+                serde: None,
             });
             continue;
         }
@@ -202,7 +210,11 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
         };
         let bound = match (a.skip, source) {
             (Some(span), source) => {
-                if source.is_some() || a.required.is_some() || a.default.is_some() {
+                if source.is_some()
+                    || a.required.is_some()
+                    || a.default.is_some()
+                    || a.serde.is_some()
+                {
                     errors.push(syn::Error::new(
                         span,
                         "a skipped field takes its Default and no other attribute",
@@ -259,9 +271,22 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                 })
             }
         };
-        let (ty, wrap) = match a.from_str {
-            Some(_) if bound.is_some() => wrap_from_str(&f.ty, &krate),
-            None if bound.is_some() => {
+        if let (Some(serde), Some(_)) = (a.serde, a.from_str) {
+            errors.push(syn::Error::new(
+                serde,
+                "`serde` and `from_str` both say how the value converts: keep one (`from_str` parses text through `FromStr`; `serde` reads text and JSON through `Deserialize`)",
+            ));
+        }
+        if let (Some(required), Some(_), true) = (a.required, a.serde, bound.is_some()) {
+            errors.push(syn::Error::new(
+                required,
+                "`required` refuses an empty text value, and a `serde` field's type decides for itself what it accepts: check for an empty value in its `Deserialize`, or in `#[bind(validate = ...)]`",
+            ));
+        }
+        let (ty, wrap) = match (a.from_str, a.serde) {
+            (Some(_), _) if bound.is_some() => wrap_value(&f.ty, &krate, "Parsed"),
+            (None, Some(_)) if bound.is_some() => wrap_value(&f.ty, &krate, "Serde"),
+            (None, None) if bound.is_some() => {
                 wrap_box(&f.ty, &krate).unwrap_or_else(|| (f.ty.clone(), Wrap::None))
             }
             _ => (f.ty.clone(), Wrap::None),
@@ -272,6 +297,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
             declared: &f.ty,
             ty,
             wrap,
+            serde: a.serde.filter(|_| bound.is_some()),
             bound,
         });
     }

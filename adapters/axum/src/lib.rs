@@ -93,8 +93,8 @@ pub use binder_http::convert::FromText;
 pub use binder_http::{convert, field};
 pub use binder_http::{
     BindError, Context, ContextValues, Error, ErrorKind, Errors, FieldError, FieldErrorKind,
-    FieldPath, FilePart, Formats, FromBody, Limits, Source, TextFormat, UploadedFile, WithContext,
-    WithFormat, PROBLEM_JSON,
+    FieldPath, FilePart, Formats, FromBody, Limits, RawJson, Source, TextFormat, UploadedFile,
+    WithContext, WithFormat, PROBLEM_JSON,
 };
 
 /// What generated code names. Not a public API.

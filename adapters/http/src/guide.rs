@@ -427,6 +427,91 @@
 //! assert!(matches!(l.nick.0, Cow::Borrowed("ada")));
 //! ```
 //!
+//! # `serde`: any `Deserialize` type
+//! With binder-http's `serde` feature (binder-hyper, binder-axum and
+//! binder-actix forward theirs to it), `#[bind(serde)]` on a `T`,
+//! `Option<T>` or `Vec<T>` field binds any `T: serde::Deserialize`: a
+//! `uuid::Uuid`, a `time::Date`, a `serde_json::Value`, an enum or a
+//! struct of your own. A field of type `binder_http::convert::Serde<T>`
+//! is the same without the attribute.
+//!
+//! - From JSON, `T` reads the member through binder's own reader (not
+//!   serde_json): its limits hold, depth included; strings are borrowed
+//!   when they have no escapes, so `&'r str` members borrow from the body;
+//!   a syntax error anywhere in the value is a malformed body, and what
+//!   `T` refuses is one field error under the path of the member that
+//!   failed (`lines[0].qty`), the rest of the body still bound.
+//! - From a text value (path, query, header, cookie, form field, multipart
+//!   text part, context), `T` reads the decoded text: numbers and `bool`
+//!   parse as binder's own fields parse them, strings are borrowed when
+//!   nothing was decoded, an enum's unit variants are named by the text.
+//!   A blank value into an `Option` is `None`.
+//! - Messages never hold what was sent: serde's own (`invalid value:
+//!   string "x"`) become "not a valid value for the field's type",
+//!   "expected a value of another type", "expected one of the accepted
+//!   values" (the variants listed beside it), and `missing` or `duplicate`
+//!   under the member's own path.
+//! - `null` for the field itself is no value, as for every field; inside
+//!   the value it is `T`'s to read (`None` for an `Option` member).
+//! - Not with `from_str` or `required` (a compile error says why).
+//!
+//! [`RawJson`](crate::RawJson) (no feature needed) keeps a member exactly
+//! as sent, borrowed from the body and checked, for a part of it read
+//! later or handed on.
+//!
+//! ```
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::{Bind, RawJson};
+//! use serde::Deserialize;
+//!
+//! #[derive(Deserialize, Debug, PartialEq)]
+//! #[serde(rename_all = "lowercase")]
+//! enum Sort { Asc, Desc }
+//!
+//! #[derive(Deserialize, Debug, PartialEq)]
+//! struct Line<'a> { sku: &'a str, qty: u32 }
+//!
+//! #[derive(Bind)]
+//! struct Order<'r> {
+//!     #[bind(path, serde)]
+//!     id: uuid::Uuid,
+//!     #[bind(query, serde)]
+//!     sort: Option<Sort>,
+//!     #[bind(body, serde)]
+//!     lines: Vec<Line<'r>>,
+//!     #[bind(body, serde)]
+//!     meta: Option<serde_json::Value>,
+//!     #[bind(body)]
+//!     hook: Option<RawJson<'r>>,
+//! }
+//!
+//! let body = br#"{"lines": [{"sku": "A-1", "qty": 2}], "meta": {"tags": ["x"]}, "hook": {"url": "/h"}}"#;
+//! let req = Parts {
+//!     path: &[("id", "67e55044-10b1-426f-9247-bb680e5fe0c8")],
+//!     query: Some("sort=desc"),
+//!     headers: &[],
+//!     body: Body::Json(body),
+//! };
+//! let o = Order::bind(&req).unwrap();
+//! assert_eq!(o.id.to_string(), "67e55044-10b1-426f-9247-bb680e5fe0c8");
+//! assert_eq!((o.sort, o.lines[0].sku, o.lines[0].qty), (Some(Sort::Desc), "A-1", 2));
+//! assert_eq!(o.meta.unwrap()["tags"][0], "x");
+//! assert_eq!(o.hook.unwrap().as_str(), r#"{"url": "/h"}"#);
+//!
+//! let bad = Parts {
+//!     path: &[("id", "7")],
+//!     query: Some("sort=up"),
+//!     headers: &[],
+//!     body: Body::Json(br#"{"lines": [{"sku": "A-1", "qty": "two"}]}"#),
+//! };
+//! assert_eq!(
+//!     Order::bind(&bad).err().unwrap().to_string(),
+//!     "path: id: not a valid value for the field's type\n\
+//!      query: sort: expected one of the accepted values\n\
+//!      body: lines[0].qty: expected a value of another type"
+//! );
+//! ```
+//!
 //! # `from_str`: any `FromStr` type
 //! On a `T`, `Option<T>` or `Vec<T>` field whose `T: FromStr`. (Or
 //! implement [`binder_http::convert::FromText`](crate::convert::FromText)
@@ -591,9 +676,12 @@
 //! # Field types
 //! Integers, floats, `bool`, `char`, `&str`, `Cow<str>`, `String`,
 //! `FilePart`, nested structs deriving `Bind` (from a JSON object), any
-//! `FromText` type, `Option`/`Vec` of these, `BTreeMap`/`HashMap` of them
-//! with `FromText` keys, `Box<T>`/`Option<Box<T>>` of any of them, and any
-//! type implementing [`Field`](crate::field::Field) (see
+//! `FromText` type (enums and newtypes through `#[derive(FromText)]`),
+//! tuples and `[T; N]` (from JSON arrays), [`RawJson`](crate::RawJson),
+//! `Option`/`Vec` of these, `Option<Option<T>>` (PATCH), `BTreeMap`/
+//! `HashMap` of them with `FromText` keys, `Box<T>`/`Option<Box<T>>` of any
+//! of them, any `serde::Deserialize` type through `#[bind(serde)]` (feature
+//! `serde`), and any type implementing [`Field`](crate::field::Field) (see
 //! [`field`](crate::field)). A struct may hold itself (`Vec<Self>`,
 //! `Option<Box<Self>>`, a map of `Self`): the JSON depth limit bounds how
 //! deep a request nests it. Anything else is a compile error that names the

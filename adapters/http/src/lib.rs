@@ -66,7 +66,8 @@ pub mod request;
 
 pub use binder_core::bind::{
     Bind, BindError, Context, ContextValues, Errors, FieldError, FieldErrorKind, FieldPath,
-    FilePart, FromBody, OwnedBind, Source, TextFormat, UploadedFile, WithContext, WithFormat,
+    FilePart, FromBody, OwnedBind, RawJson, Source, TextFormat, UploadedFile, WithContext,
+    WithFormat,
 };
 /// Text-to-value conversion: implement
 /// [`FromText`] for a type of your own.

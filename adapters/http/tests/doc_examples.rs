@@ -148,6 +148,7 @@ const CHECKED: &[Checked] = &[
         "core/src/bind/patch.rs",
         "Field for Option<Option<T>> (a trait impl), checked in case that changes",
     ),
+    all("core/src/bind/raw_json.rs", "RawJson (binder-http's root)"),
     all(
         "core/src/bind/tuple.rs",
         "Value for tuples, arrays and () (trait impls), checked in case that changes",
@@ -178,6 +179,11 @@ const CHECKED: &[Checked] = &[
     all(
         "core/src/convert/raw.rs",
         "binder_http::convert (Raw, Escapes)",
+    ),
+    all(
+        "core/src/convert/serde.rs",
+        "binder_http::convert::Serde (feature serde); the text deserializer \
+         is crate-private",
     ),
     all(
         "core/src/convert/impls.rs",
@@ -242,6 +248,20 @@ const NOT_CHECKED: &[(&str, &str)] = &[
     (
         "core/src/bind/boxed.rs",
         "crate-private module (Boxed reaches users only through #[doc(hidden)])",
+    ),
+    (
+        "core/src/bind/de/mod.rs",
+        "crate-private module (feature serde): Value for Serde (a trait \
+         impl) and the JSON deserializer behind it",
+    ),
+    (
+        "core/src/bind/de/access.rs",
+        "crate-private module (feature serde): the deserializer's \
+         SeqAccess, MapAccess and EnumAccess",
+    ),
+    (
+        "core/src/bind/de/error.rs",
+        "crate-private module (feature serde): the deserializer's error",
     ),
     ("core/src/num.rs", "private module"),
     ("core/src/multipart/search.rs", "private module"),

@@ -89,8 +89,8 @@ pub use binder_http::convert::FromText;
 pub use binder_http::{
     bind_parts, bind_parts_with, length, request, BindError, Context, ContextValues, Decoded,
     ErrorKind, Errors, FieldError, FieldErrorKind, FieldPath, FilePart, Formats, FromBody,
-    HttpRequest, Limits, OwnedBind, PathParams, Source, TextFormat, UploadedFile, WithContext,
-    WithFormat, PROBLEM_JSON,
+    HttpRequest, Limits, OwnedBind, PathParams, RawJson, Source, TextFormat, UploadedFile,
+    WithContext, WithFormat, PROBLEM_JSON,
 };
 /// Text conversion and the field-type API, for a field type or a
 /// [`TextFormat`] of your own.

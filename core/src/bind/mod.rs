@@ -13,6 +13,8 @@ mod body;
 pub(crate) mod boxed;
 mod context;
 pub(crate) mod cx;
+#[cfg(feature = "serde")]
+mod de;
 mod errors;
 pub(crate) mod field;
 mod field_path;
@@ -22,6 +24,7 @@ pub mod json;
 #[cfg(feature = "alloc")]
 mod map_field;
 mod patch;
+mod raw_json;
 mod tuple;
 
 pub use body::Body;
@@ -36,6 +39,7 @@ pub use file::FilePart;
 #[cfg(feature = "bytes")]
 pub use file::UploadedFile;
 pub use format::{TextFormat, WithFormat};
+pub use raw_json::RawJson;
 
 use crate::limits::Limits;
 

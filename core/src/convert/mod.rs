@@ -23,9 +23,13 @@
 
 mod impls;
 mod raw;
+#[cfg(feature = "serde")]
+pub(crate) mod serde;
 #[cfg(test)]
 mod tests;
 
+#[cfg(feature = "serde")]
+pub use self::serde::Serde;
 pub use crate::borrow::{utf8, Ref, Text};
 pub use raw::{Escapes, Raw};
 

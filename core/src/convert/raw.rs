@@ -263,6 +263,12 @@ impl<'r> Raw<'r> {
         }
     }
 
+    /// Whether the value is a JSON string's ([`Raw::json`]).
+    #[inline]
+    pub(crate) const fn is_json_string(&self) -> bool {
+        matches!(self.repr, Repr::Json(..))
+    }
+
     /// Whether the value is empty (decoding never empties a non-empty value).
     ///
     /// ```

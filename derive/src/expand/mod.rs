@@ -169,6 +169,13 @@ fn expand(m: &Model<'_>) -> TokenStream {
         })
     });
 
+    // `#[bind(serde)]` needs the runtime's `serde` feature: one error, at
+    // the attribute, when it is off.
+    let serde_checks = m.fields.iter().filter_map(|f| {
+        let span = f.serde?;
+        Some(quote_spanned! {span=> #p::require_serde!{} })
+    });
+
     // A struct without a lifetime owns what it holds.
     let owned = m.lifetime.is_none().then(|| {
         quote! {
@@ -180,6 +187,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
     quote! {
         const _: () = {
             #(#key_checks)*
+            #(#serde_checks)*
 
             #nested_impl
 

@@ -88,4 +88,62 @@ impl<'a> Reader<'a> {
             }
         }
     }
+
+    /// Reads the next value, checked as [`Reader::skip_value`] checks it,
+    /// and returns it as written: a slice of the input from its first byte
+    /// to its last, without the whitespace around it.
+    ///
+    /// ```
+    /// use binder_core::{json::Reader, ErrorKind};
+    ///
+    /// let mut r = Reader::new(br#"{"filter": { "tags": ["a", "b"] } , "n": 1}"#);
+    /// let mut scratch = [0u8; 8];
+    /// r.begin_object()?;
+    /// r.next_member(&mut scratch)?;
+    /// assert_eq!(r.read_raw()?, r#"{ "tags": ["a", "b"] }"#);
+    /// r.next_member(&mut scratch)?;
+    /// assert_eq!(r.read_raw()?, "1");
+    ///
+    /// let err = Reader::new(b" [1, 2 ").read_raw().unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::JsonEof);
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Reader::skip_value`].
+    #[inline]
+    pub fn read_raw(&mut self) -> Result<&'a str, Error> {
+        self.value_start()?;
+        let start = self.pos;
+        self.skip_value()?;
+        // Both ends are where the scan stopped, between two characters.
+        Ok(self.text.get(start..self.pos).unwrap_or_default())
+    }
+
+    /// Reads whatever is left of a value that started at depth `base`:
+    /// the value due, if one is, then the rest of every container deeper
+    /// than `base`, each checked as [`Reader::skip_value`] checks it. For a
+    /// caller that stopped reading a value part way (a type that refused
+    /// it): afterwards the reader stands where reading the whole value
+    /// would have left it.
+    #[cfg(feature = "serde")]
+    pub(crate) fn skip_to_depth(&mut self, base: usize) -> Result<(), Error> {
+        loop {
+            match self.state {
+                State::Failed => return Err(self.out_of_order()),
+                State::Value => self.skip_value()?,
+                State::First | State::Next if self.depth <= base => return Ok(()),
+                State::First | State::Next => {
+                    let more = if self.in_object() {
+                        self.next_member(&mut [])?.is_some()
+                    } else {
+                        self.next_element()?
+                    };
+                    if more {
+                        self.skip_value()?;
+                    }
+                }
+            }
+        }
+    }
 }
