@@ -145,6 +145,24 @@ fn an_empty_file_input_is_no_value_for_every_field_type() {
     assert_eq!(err.to_string(), "body: file: a non-empty value is required");
 }
 
+/// Two file inputs under one name, the first left empty: the file chosen
+/// in the second binds (the empty one does not take its place).
+#[test]
+fn an_empty_file_input_does_not_hide_a_file_sent_after_it() {
+    let b = body_of(&[
+        ("doc", Some(""), ""),
+        ("doc", Some("b.txt"), "B"),
+        ("note", Some(""), ""),
+        ("note", None, "text"),
+    ]);
+    let f = Files::bind(&req(&b, CT)).unwrap();
+    assert_eq!(
+        (f.doc.raw_filename(), f.doc.data()),
+        (&b"b.txt"[..], &b"B"[..])
+    );
+    assert_eq!(f.note.as_deref(), Some("text"));
+}
+
 #[test]
 fn a_file_for_text_and_text_for_a_file_are_field_errors() {
     let b = body_of(&[("doc", None, "just text"), ("note", Some("n.txt"), "N")]);

@@ -852,6 +852,8 @@ fn upload<'r, T: Text<'r>>(
         // An empty file input (`filename=""`, no data) is no value.
         let empty_input = matches!(filename, Some(f) if f.raw.is_empty()) && data.is_empty();
         match target {
+            // An empty file input is no value: it leaves the field unseen.
+            Target::Title | Target::Avatar | Target::Tags if empty_input => {}
             // The first `title` and `avatar` parts only; every `tags`.
             Target::Title if !title_seen => {
                 title_seen = true;

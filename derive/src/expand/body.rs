@@ -182,9 +182,17 @@ impl Ctx<'_> {
             let key = &b.key;
             let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
             let required = b.required;
+            // An empty file input is no value: it does not make the field
+            // seen, so a file sent after it under the same name binds. A
+            // `required` field is offered it, to be refused as empty.
+            let taken = if required {
+                quote!(true)
+            } else {
+                quote!(!__part.is_empty_file())
+            };
             quote! {
                 #lit => {
-                    if __seen.insert(#i) || <#ty as #p::Field<#lt>>::REPEATS {
+                    if #taken && (__seen.insert(#i) || <#ty as #p::Field<#lt>>::REPEATS) {
                         #p::offer_part::<#ty>(&mut #slot, __part, #required, &mut __errors, #i, #key);
                     }
                 }

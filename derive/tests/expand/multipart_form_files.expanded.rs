@@ -987,10 +987,11 @@ const _: () = {
                         |__name, __part| {
                             match __name {
                                 b"title" => {
-                                    if __seen.insert(0usize)
-                                        || <&'r str as ::binder_http::__private_0_1::Field<
-                                            'r,
-                                        >>::REPEATS
+                                    if !__part.is_empty_file()
+                                        && (__seen.insert(0usize)
+                                            || <&'r str as ::binder_http::__private_0_1::Field<
+                                                'r,
+                                            >>::REPEATS)
                                     {
                                         ::binder_http::__private_0_1::offer_part::<
                                             &'r str,
@@ -998,10 +999,11 @@ const _: () = {
                                     }
                                 }
                                 b"tags" => {
-                                    if __seen.insert(1usize)
-                                        || <Vec<
-                                            &'r str,
-                                        > as ::binder_http::__private_0_1::Field<'r>>::REPEATS
+                                    if !__part.is_empty_file()
+                                        && (__seen.insert(1usize)
+                                            || <Vec<
+                                                &'r str,
+                                            > as ::binder_http::__private_0_1::Field<'r>>::REPEATS)
                                     {
                                         ::binder_http::__private_0_1::offer_part::<
                                             Vec<&'r str>,
@@ -1009,10 +1011,11 @@ const _: () = {
                                     }
                                 }
                                 b"avatar" => {
-                                    if __seen.insert(2usize)
-                                        || <FilePart<
-                                            'r,
-                                        > as ::binder_http::__private_0_1::Field<'r>>::REPEATS
+                                    if !__part.is_empty_file()
+                                        && (__seen.insert(2usize)
+                                            || <FilePart<
+                                                'r,
+                                            > as ::binder_http::__private_0_1::Field<'r>>::REPEATS)
                                     {
                                         ::binder_http::__private_0_1::offer_part::<
                                             FilePart<'r>,
@@ -1027,10 +1030,11 @@ const _: () = {
                                     }
                                 }
                                 b"attachment" => {
-                                    if __seen.insert(3usize)
-                                        || <Vec<
-                                            FilePart<'r>,
-                                        > as ::binder_http::__private_0_1::Field<'r>>::REPEATS
+                                    if !__part.is_empty_file()
+                                        && (__seen.insert(3usize)
+                                            || <Vec<
+                                                FilePart<'r>,
+                                            > as ::binder_http::__private_0_1::Field<'r>>::REPEATS)
                                     {
                                         ::binder_http::__private_0_1::offer_part::<
                                             Vec<FilePart<'r>>,
@@ -1045,10 +1049,11 @@ const _: () = {
                                     }
                                 }
                                 b"notify" => {
-                                    if __seen.insert(4usize)
-                                        || <bool as ::binder_http::__private_0_1::Field<
-                                            'r,
-                                        >>::REPEATS
+                                    if !__part.is_empty_file()
+                                        && (__seen.insert(4usize)
+                                            || <bool as ::binder_http::__private_0_1::Field<
+                                                'r,
+                                            >>::REPEATS)
                                     {
                                         ::binder_http::__private_0_1::offer_part::<
                                             bool,
