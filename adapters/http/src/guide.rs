@@ -676,7 +676,9 @@
 //! # Field types
 //! Integers, floats, `bool`, `char`, `&str`, `Cow<str>`, `String`,
 //! `FilePart`, nested structs deriving `Bind` (from a JSON object), any
-//! `FromText` type (enums and newtypes through `#[derive(FromText)]`),
+//! `FromText` type (enums and newtypes through `#[derive(FromText)]`; IP
+//! and socket addresses; `uuid::Uuid` with the `uuid` feature,
+//! `time::OffsetDateTime` from RFC 3339 and `time::Date` with `time`),
 //! tuples and `[T; N]` (from JSON arrays), [`RawJson`](crate::RawJson),
 //! `Option`/`Vec` of these, `Option<Option<T>>` (PATCH), `BTreeMap`/
 //! `HashMap` of them with `FromText` keys, `Box<T>`/`Option<Box<T>>` of any

@@ -186,6 +186,10 @@ const CHECKED: &[Checked] = &[
          is crate-private",
     ),
     all(
+        "core/src/convert/ext.rs",
+        "FromText for IP and socket addresses, uuid, time (trait impls only)",
+    ),
+    all(
         "core/src/convert/impls.rs",
         "FromText impls (trait impls only)",
     ),

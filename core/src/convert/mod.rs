@@ -21,6 +21,7 @@
 //! [`OutOfRange`]: crate::ValueErrorKind::OutOfRange
 //! [`InvalidUtf8`]: crate::ValueErrorKind::InvalidUtf8
 
+mod ext;
 mod impls;
 mod raw;
 #[cfg(feature = "serde")]

@@ -1,0 +1,71 @@
+//! [`FromText`] for common types outside the standard scalars, each read
+//! by its own crate's parser straight from the decoded text (no serde round
+//! trip): IP addresses and socket addresses (always), `uuid::Uuid`
+//! (feature `uuid`), `time::OffsetDateTime` from RFC 3339 and `time::Date`
+//! from `YYYY-MM-DD` (feature `time`). None is text: an empty value into
+//! an `Option` of one is `None`. Refusals say what was expected, never the
+//! value.
+
+use super::{FromText, Text};
+use crate::error::ValueError;
+use core::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+
+/// `FromText` through `core::str::FromStr`, refused with `expected`.
+macro_rules! from_str_text {
+    ($($ty:ty => $expected:literal),* $(,)?) => {$(
+        impl<'a> FromText<'a> for $ty {
+            #[inline]
+            fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+                text.parse().map_err(|_| ValueError::custom($expected))
+            }
+        }
+    )*};
+}
+
+from_str_text! {
+    IpAddr => "expected an IP address",
+    Ipv4Addr => "expected an IPv4 address",
+    Ipv6Addr => "expected an IPv6 address",
+    SocketAddr => "expected an IP address and port",
+}
+
+/// A UUID in any spelling `uuid` parses: hyphenated, simple (32 hex
+/// digits), braced or a URN, either case.
+#[cfg(feature = "uuid")]
+impl<'a> FromText<'a> for uuid::Uuid {
+    #[inline]
+    fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+        uuid::Uuid::try_parse_ascii(text.as_bytes())
+            .map_err(|_| ValueError::custom("expected a UUID"))
+    }
+}
+
+/// An RFC 3339 date and time with its offset (`2024-05-01T12:30:00Z`,
+/// `2024-05-01T14:30:00+02:00`).
+#[cfg(feature = "time")]
+impl<'a> FromText<'a> for time::OffsetDateTime {
+    #[inline]
+    fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+        time::OffsetDateTime::parse(&text, &time::format_description::well_known::Rfc3339)
+            .map_err(|_| ValueError::custom("expected an RFC 3339 date and time"))
+    }
+}
+
+/// A calendar date, `YYYY-MM-DD` (ISO 8601's extended form).
+#[cfg(feature = "time")]
+impl<'a> FromText<'a> for time::Date {
+    #[inline]
+    fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+        use time::format_description::well_known::{iso8601, Iso8601};
+        const DATE: iso8601::EncodedConfig = iso8601::Config::DEFAULT
+            .set_formatted_components(iso8601::FormattedComponents::Date)
+            .encode();
+        // Only the extended form: `20240501` is refused, as a form's
+        // `<input type="date">` never sends it.
+        if text.len() != 10 {
+            return Err(ValueError::custom("expected a date, YYYY-MM-DD"));
+        }
+        time::Date::parse(&text, &Iso8601::<DATE>)
+            .map_err(|_| ValueError::custom("expected a date, YYYY-MM-DD"))
+    }
+}
