@@ -4,7 +4,8 @@
 //! budget per bind, and binding the same request twice gives the same
 //! result. A body of the service's own format (`text/x-pairs`, `key=value`
 //! lines, through `WithFormat`) reaches a struct that accepts `custom`,
-//! with context values (`WithContext`) beside it.
+//! with context values (`WithContext`) beside it. `Shapes` binds every
+//! field type beyond the scalars (enums, PATCH, tuples, raw JSON, serde).
 #![no_main]
 
 use arbitrary::Arbitrary;
@@ -86,6 +87,58 @@ struct Strict<'r> {
     n: i8,
     #[bind(cookie)]
     c: char,
+}
+
+#[derive(binder_http::FromText, Debug, PartialEq)]
+#[bind(rename_all = "snake_case")]
+enum Status {
+    Active,
+    OnHold,
+    #[bind(rename = "gone", alias = "deleted")]
+    Archived,
+}
+
+#[derive(binder_http::FromText, Debug, PartialEq)]
+struct Nick<'r>(Cow<'r, str>);
+
+#[derive(serde::Deserialize, Debug, PartialEq)]
+struct Line<'a> {
+    sku: &'a str,
+    qty: Option<u32>,
+    tags: Vec<String>,
+}
+
+/// The field types beyond the scalars: enums and newtypes through the
+/// `FromText` derive, PATCH fields, tuples and arrays, raw JSON, serde
+/// types, and the types parsed by their own crates.
+#[derive(Bind, Debug, PartialEq)]
+struct Shapes<'r> {
+    #[bind(query)]
+    status: Vec<Status>,
+    #[bind(query)]
+    nick: Option<Nick<'r>>,
+    #[bind(query)]
+    ip: Option<std::net::IpAddr>,
+    #[bind(header = "x-id")]
+    id: Option<uuid::Uuid>,
+    #[bind(cookie)]
+    since: Option<time::Date>,
+    #[bind(body)]
+    at: Option<time::OffsetDateTime>,
+    #[bind(body)]
+    patch: Option<Option<u8>>,
+    #[bind(body)]
+    point: Option<(f64, f64)>,
+    #[bind(body)]
+    ring: Vec<[i16; 2]>,
+    #[bind(body)]
+    unit: Option<()>,
+    #[bind(body)]
+    raw: Option<binder_http::RawJson<'r>>,
+    #[bind(body, serde)]
+    lines: Option<Vec<Line<'r>>>,
+    #[bind(body, serde)]
+    any: Option<serde_json::Value>,
 }
 
 /// A body format of the service's own: `key=value` lines, values
@@ -243,6 +296,7 @@ libfuzzer_sys::fuzz_target!(|input: Input| {
             .sum::<usize>();
     check::<Everything>(&view, &limits, request_bytes);
     check::<Strict>(&view, &limits, request_bytes);
+    check::<Shapes>(&view, &limits, request_bytes);
     // The path's pairs again, as context values (names and values alike
     // arbitrary).
     let custom = WithContext::new(WithFormat::new(view, Pairs), &path[..]);
