@@ -675,6 +675,7 @@
 //!
 //! # Field types
 //! Integers, floats, `bool`, `char`, `&str`, `Cow<str>`, `String`,
+//! `Arc<str>`, `Rc<str>`,
 //! `FilePart`, nested structs deriving `Bind` (from a JSON object), any
 //! `FromText` type (enums and newtypes through `#[derive(FromText)]`; IP
 //! and socket addresses; `uuid::Uuid` with the `uuid` feature,

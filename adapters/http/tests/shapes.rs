@@ -81,3 +81,30 @@ fn a_wrong_length_a_null_element_or_a_bad_one_is_refused_where_it_is() {
         "body: point: expected an array\nbody: ring[0]: expected an array"
     );
 }
+
+/// `Arc<str>` and `Rc<str>`: text shared once bound, decoded like `String`.
+#[test]
+fn shared_text_binds_decoded() {
+    use std::rc::Rc;
+    use std::sync::Arc;
+    #[derive(Bind, Debug)]
+    struct Shared {
+        #[bind(query)]
+        name: Arc<str>,
+        #[bind(query)]
+        tags: Vec<Rc<str>>,
+        #[bind(body)]
+        note: Option<Arc<str>>,
+    }
+    let s = Shared::bind(&Parts {
+        query: Some("name=Ada+Lovelace&tags=a%26b&tags="),
+        body: Body::classify(Some(b"application/json"), br#"{"note":"caf\u00e9"}"#),
+        ..Parts::default()
+    })
+    .unwrap();
+    assert_eq!(
+        (&*s.name, s.note.as_deref()),
+        ("Ada Lovelace", Some("café"))
+    );
+    assert_eq!(s.tags.iter().map(|t| &**t).collect::<Vec<_>>(), ["a&b", ""]);
+}

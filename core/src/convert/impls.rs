@@ -72,6 +72,24 @@ impl<'a> FromText<'a> for alloc::string::String {
     }
 }
 
+/// Shared text: one allocation, the reference count's and the text's
+/// (decoded into scratch first when it was escaped).
+#[cfg(feature = "alloc")]
+macro_rules! from_text_shared_str {
+    ($($ptr:ty),*) => {$(
+        impl<'a> FromText<'a> for $ptr {
+            const IS_TEXT: bool = true;
+            #[inline]
+            fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+                Ok(<$ptr>::from(&*text))
+            }
+        }
+    )*};
+}
+
+#[cfg(feature = "alloc")]
+from_text_shared_str!(alloc::sync::Arc<str>, alloc::rc::Rc<str>);
+
 macro_rules! from_text_int {
     ($kind:ident: $($t:ty),*) => {$(
         impl<'a> FromText<'a> for $t {
