@@ -240,12 +240,42 @@ pub fn scan_json<'r>(
     named: impl Fn(&[u8]) -> usize,
     mut f: impl FnMut(usize, &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), BindError> {
+    scan_json_with::<false>(body, limits, known, named, |field, _, r| f(field, r))
+}
+
+/// [`scan_json`] for a type that denies unknown fields: `f` also gets a
+/// member no field has ([`NO_FIELD`]), with its name as sent (`…` when it
+/// has escapes), and must read or skip its value.
+///
+/// # Errors
+/// As [`scan_json`].
+#[inline(always)]
+pub fn scan_json_or_unknown<'r>(
+    body: &'r [u8],
+    limits: &Limits,
+    known: impl Fn(u64) -> usize,
+    named: impl Fn(&[u8]) -> usize,
+    f: impl FnMut(usize, &'r str, &mut Reader<'r>) -> Result<(), Error>,
+) -> Result<(), BindError> {
+    scan_json_with::<true>(body, limits, known, named, f)
+}
+
+/// [`scan_json`] (`UNKNOWN` false: `f` never sees [`NO_FIELD`]) or
+/// [`scan_json_or_unknown`].
+#[inline(always)]
+fn scan_json_with<'r, const UNKNOWN: bool>(
+    body: &'r [u8],
+    limits: &Limits,
+    known: impl Fn(u64) -> usize,
+    named: impl Fn(&[u8]) -> usize,
+    mut f: impl FnMut(usize, &'r str, &mut Reader<'r>) -> Result<(), Error>,
+) -> Result<(), BindError> {
     let mut r = Reader::with_limits(body, limits);
     let mut walk = || -> Result<(), Error> {
         match r.value_byte()? {
             b'{' => {
                 r.object_here()?;
-                members::<MAX_KEY>(&mut r, &known, &named, &mut f)?;
+                members_with::<MAX_KEY, UNKNOWN>(&mut r, &known, &named, &mut f)?;
             }
             b'n' => r.null_here()?,
             _ => {
@@ -281,24 +311,70 @@ pub fn members<'r, const N: usize>(
     named: impl Fn(&[u8]) -> usize,
     mut f: impl FnMut(usize, &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), Error> {
+    members_with::<N, false>(r, known, named, |field, _, r| f(field, r))
+}
+
+/// [`members`] for a type that denies unknown fields: `f` also gets a
+/// member no field has ([`NO_FIELD`]), with its name as sent (`…` when it
+/// has escapes), and must read or skip its value. A known member's name is
+/// not looked at (`""`).
+///
+/// # Errors
+/// A JSON syntax error.
+#[inline(always)]
+pub fn members_or_unknown<'r, const N: usize>(
+    r: &mut Reader<'r>,
+    known: impl Fn(u64) -> usize,
+    named: impl Fn(&[u8]) -> usize,
+    f: impl FnMut(usize, &'r str, &mut Reader<'r>) -> Result<(), Error>,
+) -> Result<(), Error> {
+    members_with::<N, true>(r, known, named, f)
+}
+
+/// [`members`] (`UNKNOWN` false: `f` never sees [`NO_FIELD`]) or
+/// [`members_or_unknown`].
+#[inline(always)]
+fn members_with<'r, const N: usize, const UNKNOWN: bool>(
+    r: &mut Reader<'r>,
+    known: impl Fn(u64) -> usize,
+    named: impl Fn(&[u8]) -> usize,
+    mut f: impl FnMut(usize, &'r str, &mut Reader<'r>) -> Result<(), Error>,
+) -> Result<(), Error> {
     let mut scratch = [0u8; N];
     while let Some(word) = r.member_start()? {
         let mut field = known(word);
+        let mut name = "";
         if field != NO_FIELD {
             r.take_short_name(word)?;
         } else {
-            field = match r.member_name(&mut scratch)?.key() {
+            let sent = r.member_name(&mut scratch)?;
+            field = match sent.key() {
                 Some(key) => named(key),
                 None => NO_FIELD,
             };
             if field == NO_FIELD {
-                r.skip_value()?;
-                continue;
+                if !UNKNOWN {
+                    r.skip_value()?;
+                    continue;
+                }
+                name = sent.raw().as_str().unwrap_or("…");
             }
         }
-        f(field, r)?;
+        f(field, name, r)?;
     }
     Ok(())
+}
+
+/// Records a member no field has, for a type that denies unknown fields:
+/// `unknown` under the member's name as sent.
+#[cold]
+#[inline(never)]
+pub fn unknown_member(errors: &mut Errors, source: Source, name: &str) {
+    errors.push(FieldError::new(
+        source,
+        FieldPath::member(name),
+        FieldErrorKind::Unknown,
+    ));
 }
 
 /// Offers a multipart part to a field, recording a refusal (or, for a

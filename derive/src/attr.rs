@@ -62,6 +62,8 @@ pub struct ContainerAttrs {
     pub rename_all: Option<(RenameRule, Span)>,
     /// A function `fn(&Self, &mut Errors)` run after a successful bind.
     pub validate: Option<Path>,
+    /// `deny_unknown_fields`: a JSON member no field has is refused.
+    pub deny_unknown_fields: Option<Span>,
     /// The source of every field that names none, and the attribute's span.
     pub source: Option<(Source, Span)>,
     /// The body formats the type binds from, and the attribute's span.
@@ -230,6 +232,7 @@ pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs 
         krate: None,
         rename_all: None,
         validate: None,
+        deny_unknown_fields: None,
         source: None,
         accept: None,
     };
@@ -265,6 +268,8 @@ pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs 
                 let lit: LitStr = meta.value()?.parse()?;
                 let path: Path = lit.parse()?;
                 set_once(&mut out.krate, path, span, "crate", errors);
+            } else if meta.path.is_ident("deny_unknown_fields") {
+                set_once(&mut out.deny_unknown_fields, span, span, "deny_unknown_fields", errors);
             } else if meta.path.is_ident("validate") {
                 let path: Path = meta.value()?.parse()?;
                 set_once(&mut out.validate, path, span, "validate", errors);
@@ -276,7 +281,7 @@ pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs 
                 }
             } else {
                 errors.push(meta.error(
-                    "unknown container attribute: expected a source for every field without one (`path`, `query`, `header`, `cookie`, `body` or `context`), `accept = \"...\"`, `crate = \"...\"`, `rename_all = \"...\"` or `validate = path::to::fn`",
+                    "unknown container attribute: expected a source for every field without one (`path`, `query`, `header`, `cookie`, `body` or `context`), `accept = \"...\"`, `crate = \"...\"`, `deny_unknown_fields`, `rename_all = \"...\"` or `validate = path::to::fn`",
                 ));
                 skip_value(&meta)?;
             }

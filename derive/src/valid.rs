@@ -15,6 +15,8 @@ pub struct Model<'a> {
     pub validate: Option<Path>,
     /// The body formats `body` fields bind from.
     pub accept: Accept,
+    /// `deny_unknown_fields`: a JSON member no field has is refused.
+    pub deny_unknown: bool,
 }
 
 pub struct FieldModel<'a> {
@@ -320,6 +322,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
         fields,
         validate,
         accept: container.accept.map_or(Accept::ALL, |(a, _)| a),
+        deny_unknown: container.deny_unknown_fields.is_some(),
     })
 }
 

@@ -241,6 +241,33 @@
 //! assert_eq!((edit.nickname, edit.age, edit.email), (Some(None), Some(Some(37)), None));
 //! ```
 //!
+//! # `deny_unknown_fields`: refuse JSON members no field has
+//! By default a JSON member no field has is skipped (its bytes still
+//! checked). On a struct, `#[bind(deny_unknown_fields)]` refuses each one
+//! instead, as `unknown` under its name as sent (`…` if it was escaped),
+//! in the body's object and in the struct's objects wherever it is nested;
+//! every unknown member is listed (up to `max_errors`), after the fields'
+//! own errors. It reads JSON members only: query, form and multipart keys
+//! no field has are still skipped.
+//!
+//! ```
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::Bind;
+//!
+//! #[derive(Bind, Debug)]
+//! #[bind(body, deny_unknown_fields)]
+//! struct Signup {
+//!     email: String,
+//!     age: Option<u8>,
+//! }
+//!
+//! let body = br#"{"email": "ada@example.org", "admin": true}"#;
+//! let req = Parts { body: Body::classify(Some(b"application/json"), body), ..Parts::default() };
+//! let err = Signup::bind(&req).unwrap_err();
+//! assert_eq!(err.to_string(), "body: admin: not a field this request takes");
+//! assert_eq!(err.fields().unwrap().as_slice()[0].kind().code(), "unknown");
+//! ```
+//!
 //! # Tuples and fixed-size arrays
 //! A tuple (up to six elements) or an array `[T; N]` (up to 32 named in
 //! errors) binds from a JSON array of exactly its length, each element as

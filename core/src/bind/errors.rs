@@ -110,11 +110,14 @@ pub enum FieldErrorKind {
     /// A value of the wrong JSON type (an object for a number, say); the
     /// string says what was expected.
     WrongType(&'static str),
+    /// A member no field has, sent to a type that denies unknown fields
+    /// (`#[bind(deny_unknown_fields)]`).
+    Unknown,
 }
 
 impl FieldErrorKind {
     /// A stable machine-readable code: `missing`, `empty`, `invalid`,
-    /// `duplicate`, `wrong_type`.
+    /// `duplicate`, `wrong_type`, `unknown`.
     ///
     /// ```
     /// use binder_core::bind::FieldErrorKind;
@@ -131,6 +134,7 @@ impl FieldErrorKind {
             FieldErrorKind::Invalid(_) => "invalid",
             FieldErrorKind::Duplicate => "duplicate",
             FieldErrorKind::WrongType(_) => "wrong_type",
+            FieldErrorKind::Unknown => "unknown",
         }
     }
 
@@ -151,6 +155,7 @@ impl FieldErrorKind {
             FieldErrorKind::Invalid(e) => e.kind().as_str(),
             FieldErrorKind::Duplicate => "sent more than once",
             FieldErrorKind::WrongType(expected) => expected,
+            FieldErrorKind::Unknown => "not a field this request takes",
         }
     }
 }

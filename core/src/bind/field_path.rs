@@ -27,6 +27,10 @@ pub enum Segment<'r> {
     Index(usize),
     /// A map key: rendered `[team]`.
     MapKey(&'r str),
+    /// A member the client named that no field has (refused by a type that
+    /// denies unknown fields): rendered as a key, `.extra` after the first
+    /// segment.
+    Member(&'r str),
 }
 
 /// A map key as a path keeps it: its first [`MAX_RENDERED_KEY`] bytes,
@@ -81,6 +85,7 @@ enum Step {
     Key(&'static str),
     Index(usize),
     MapKey(KeptKey),
+    Member(KeptKey),
 }
 
 impl Step {
@@ -89,6 +94,7 @@ impl Step {
             Segment::Key(k) => Step::Key(k),
             Segment::Index(i) => Step::Index(i),
             Segment::MapKey(k) => Step::MapKey(KeptKey::new(k)),
+            Segment::Member(k) => Step::Member(KeptKey::new(k)),
         }
     }
 
@@ -97,6 +103,7 @@ impl Step {
             Step::Key(k) => Segment::Key(k),
             Step::Index(i) => Segment::Index(*i),
             Step::MapKey(k) => Segment::MapKey(k.as_str()),
+            Step::Member(k) => Segment::Member(k.as_str()),
         }
     }
 }
@@ -160,6 +167,21 @@ impl FieldPath {
             middle: alloc::vec::Vec::new(),
             len: 1,
         }
+    }
+
+    /// A path of one member the client named (copied), as an unknown
+    /// member's error names it.
+    ///
+    /// ```
+    /// use binder_core::bind::{FieldPath, Segment};
+    ///
+    /// let p = FieldPath::member("extra").with(Segment::Key("id"));
+    /// assert_eq!(p.to_string(), "extra.id");
+    /// ```
+    pub fn member(name: &str) -> Self {
+        let mut p = FieldPath::key("");
+        p.head[0] = Step::new(Segment::Member(name));
+        p
     }
 
     /// This path with one more segment.
@@ -314,6 +336,15 @@ impl fmt::Display for FieldPath {
                         f.write_str(".")?;
                     }
                     write_escaped(f, k)?;
+                }
+                Step::Member(k) => {
+                    if i > 0 {
+                        f.write_str(".")?;
+                    }
+                    write_escaped(f, k.as_str())?;
+                    if k.clipped {
+                        f.write_str("…")?;
+                    }
                 }
                 Step::Index(n) => write!(f, "[{n}]")?,
                 Step::MapKey(k) => {

@@ -51,6 +51,8 @@ struct Ctx<'m> {
     p: TokenStream,
     lt: TokenStream,
     fields: &'m [FieldModel<'m>],
+    /// `deny_unknown_fields`: JSON members no field has are refused.
+    deny_unknown: bool,
 }
 
 impl Ctx<'_> {
@@ -111,6 +113,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
         p: p.clone(),
         lt: lt.clone(),
         fields: &m.fields,
+        deny_unknown: m.deny_unknown,
     };
 
     // One `let mut __s{i} = ...slot();` per bound field: for the bind and

@@ -34,6 +34,31 @@ pub(super) fn value_impl(
         .max()
         .unwrap_or(0)
         .max(1);
+    // A member no field has: skipped, or refused under its name.
+    let nested_walk = if cx.deny_unknown {
+        quote! {
+            #p::members_or_unknown::<#longest>(__r, #nested_known, #nested_named, |__field, __name, __r| {
+                match __field {
+                    #nested_arms
+                    _ => {
+                        __cx.at(#p::Segment::Member(__name)).fail(#p::FieldErrorKind::Unknown);
+                        __r.skip_value()?;
+                    }
+                }
+                #p::Ok(())
+            })?;
+        }
+    } else {
+        quote! {
+            #p::members::<#longest>(__r, #nested_known, #nested_named, |__field, __r| {
+                match __field {
+                    #nested_arms
+                    _ => __r.skip_value()?,
+                }
+                #p::Ok(())
+            })?;
+        }
+    };
     let nested_members_again = m.fields.iter().map(|f| f.member);
     let nested_finishes_again = finish_stmts(m, p, lt, true);
     let bound: Vec<(usize, &FieldModel<'_>)> = m
@@ -146,13 +171,7 @@ pub(super) fn value_impl(
                 }
                 let mut __seen = #p::Bits::<#words>::new();
                 #(#nested_slots)*
-                #p::members::<#longest>(__r, #nested_known, #nested_named, |__field, __r| {
-                    match __field {
-                        #nested_arms
-                        _ => __r.skip_value()?,
-                    }
-                    #p::Ok(())
-                })?;
+                #nested_walk
                 #(#nested_finishes)*
                 #p::Ok(match (#(#vs,)*) {
                     (#(#p::Some(#fs),)*) => #p::Some(Self { #(#nested_members: #fs,)* }),

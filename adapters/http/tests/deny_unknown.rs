@@ -1,0 +1,85 @@
+//! `#[bind(deny_unknown_fields)]`: a JSON member no field has is refused
+//! (`unknown`, under its name as sent), in the body and in the type's
+//! nested objects; a type without it skips such members, as before.
+
+use binder_http::request::{Body, Parts};
+use binder_http::{Bind, BindError, FieldErrorKind};
+
+#[derive(Bind, Debug, PartialEq)]
+#[bind(deny_unknown_fields)]
+struct Address {
+    #[bind(body)]
+    city: String,
+}
+
+#[derive(Bind, Debug, PartialEq)]
+#[bind(body, deny_unknown_fields)]
+struct Signup {
+    email: String,
+    age: Option<u8>,
+    address: Option<Address>,
+    #[bind(query)]
+    page: Option<u32>,
+}
+
+#[derive(Bind, Debug, PartialEq)]
+#[bind(body)]
+struct Lenient {
+    email: String,
+    address: Option<Address>,
+}
+
+fn json<'r, T: Bind<'r>>(body: &'r [u8]) -> Result<T, BindError> {
+    T::bind(&Parts {
+        query: Some("extra=1"),
+        body: Body::classify(Some(b"application/json"), body),
+        ..Parts::default()
+    })
+}
+
+#[test]
+fn a_member_no_field_has_is_refused_under_its_name() {
+    let ok = json::<Signup>(br#"{"email":"a@b.c","address":{"city":"Oslo"}}"#).unwrap();
+    assert_eq!(ok.address.unwrap().city, "Oslo");
+    let err = json::<Signup>(
+        br#"{"email":"a@b.c","admin":true,"address":{"city":"Oslo","zip":"0150"},"age":300,"x\u0079":[1,{"deep":2}]}"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "body: age: out of range for the field's type\n\
+         body: address.zip: not a field this request takes\n\
+         body: admin: not a field this request takes\n\
+         body: …: not a field this request takes"
+    );
+    let codes: Vec<&str> = err
+        .fields()
+        .unwrap()
+        .as_slice()
+        .iter()
+        .map(|e| e.kind().code())
+        .collect();
+    assert_eq!(codes, ["invalid", "unknown", "unknown", "unknown"]);
+    assert!(matches!(
+        err.fields().unwrap().as_slice()[2].kind(),
+        FieldErrorKind::Unknown
+    ));
+    // The member names are what was sent, and bounded: a long one is
+    // clipped, and max_errors bounds how many are listed.
+    let many: String = (0..500).map(|i| format!(r#""k{i}":{i},"#)).collect();
+    let body = format!(r#"{{{many}"email":"e"}}"#);
+    let err = json::<Signup>(body.as_bytes()).unwrap_err();
+    assert!(err.fields().unwrap().as_slice().len() <= binder_http::Limits::DEFAULT.max_errors);
+}
+
+#[test]
+fn a_type_without_it_skips_unknown_members_but_its_nested_type_decides_for_itself() {
+    let ok = json::<Lenient>(br#"{"email":"a@b.c","admin":true}"#).unwrap();
+    assert_eq!(ok.email, "a@b.c");
+    // `Address` denies its own unknown members, wherever it is nested.
+    let err = json::<Lenient>(br#"{"email":"a@b.c","address":{"city":"C","zip":1}}"#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "body: address.zip: not a field this request takes"
+    );
+}
