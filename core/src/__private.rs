@@ -365,6 +365,15 @@ fn members_with<'r, const N: usize, const UNKNOWN: bool>(
     Ok(())
 }
 
+/// Records a key no field has (a query or form key, a multipart part's
+/// name), for a type that denies unknown fields: `unknown` under the key
+/// as sent (decoded; `…` if it is not UTF-8).
+#[cold]
+#[inline(never)]
+pub fn unknown_key(errors: &mut Errors, source: Source, key: &[u8]) {
+    unknown_member(errors, source, core::str::from_utf8(key).unwrap_or("…"));
+}
+
 /// Records a member no field has, for a type that denies unknown fields:
 /// `unknown` under the member's name as sent.
 #[cold]

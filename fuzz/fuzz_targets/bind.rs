@@ -110,8 +110,10 @@ struct Line<'a> {
 
 /// The field types beyond the scalars: enums and newtypes through the
 /// `FromText` derive, PATCH fields, tuples and arrays, raw JSON, serde
-/// types, and the types parsed by their own crates.
+/// types, and the types parsed by their own crates; every key no field
+/// takes refused (`deny_unknown_fields`).
 #[derive(Bind, Debug, PartialEq)]
+#[bind(deny_unknown_fields)]
 struct Shapes<'r> {
     #[bind(query)]
     status: Vec<Status>,

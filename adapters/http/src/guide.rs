@@ -241,14 +241,18 @@
 //! assert_eq!((edit.nickname, edit.age, edit.email), (Some(None), Some(Some(37)), None));
 //! ```
 //!
-//! # `deny_unknown_fields`: refuse JSON members no field has
-//! By default a JSON member no field has is skipped (its bytes still
-//! checked). On a struct, `#[bind(deny_unknown_fields)]` refuses each one
-//! instead, as `unknown` under its name as sent (`…` if it was escaped),
-//! in the body's object and in the struct's objects wherever it is nested;
-//! every unknown member is listed (up to `max_errors`), after the fields'
-//! own errors. It reads JSON members only: query, form and multipart keys
-//! no field has are still skipped.
+//! # `deny_unknown_fields`: refuse what no field takes
+//! By default a key no field takes is skipped: a JSON member (its bytes
+//! still checked), a query or form key, a multipart part. On a struct,
+//! `#[bind(deny_unknown_fields)]` refuses each one instead, as `unknown`
+//! under its name as sent (a JSON name with escapes as `…`): JSON members
+//! in the body's object and in the struct's objects wherever it is nested,
+//! query keys when the struct has query fields, and form keys and
+//! multipart parts when it has body fields (a bracketed key naming no
+//! member, `address[zip]`, too). Every key is then read (no early stop
+//! once the fields are bound); every unknown one is listed (up to
+//! `max_errors`), after the fields' own errors. Headers and cookies are
+//! never refused: clients and proxies add their own.
 //!
 //! ```
 //! use binder_http::request::{Body, Parts};

@@ -1,6 +1,7 @@
-//! `#[bind(deny_unknown_fields)]`: a JSON member no field has is refused
-//! (`unknown`, under its name as sent), in the body and in the type's
-//! nested objects; a type without it skips such members, as before.
+//! `#[bind(deny_unknown_fields)]`: a JSON member, a query or form key or a
+//! multipart part no field has is refused (`unknown`, under its name as
+//! sent), in the body and in the type's nested JSON objects; a type without
+//! it skips them, as before.
 
 use binder_http::request::{Body, Parts};
 use binder_http::{Bind, BindError, FieldErrorKind};
@@ -30,11 +31,50 @@ struct Lenient {
 }
 
 fn json<'r, T: Bind<'r>>(body: &'r [u8]) -> Result<T, BindError> {
+    with(Some("page=2"), b"application/json", body)
+}
+
+fn with<'r, T: Bind<'r>>(
+    query: Option<&'r str>,
+    ct: &'r [u8],
+    body: &'r [u8],
+) -> Result<T, BindError> {
     T::bind(&Parts {
-        query: Some("extra=1"),
-        body: Body::classify(Some(b"application/json"), body),
+        query,
+        body: Body::classify(Some(ct), body),
         ..Parts::default()
     })
+}
+
+#[test]
+fn a_query_form_or_multipart_key_no_field_has_is_refused() {
+    let form = b"application/x-www-form-urlencoded";
+    let ok = with::<Signup>(Some("page=1"), form, b"email=a&age=3&address[city]=Oslo").unwrap();
+    assert_eq!((ok.page, ok.age), (Some(1), Some(3)));
+    // Keys after every field was read still count: the scan reads them all.
+    let err = with::<Signup>(
+        Some("page=1&utm_source=x&p%61ge2=1"),
+        form,
+        b"email=a&age=3&admin=1&address[city]=C&addr[city]=D&email[x]=1",
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "query: utm_source: not a field this request takes\n\
+         query: page2: not a field this request takes\n\
+         body: admin: not a field this request takes\n\
+         body: addr[city]: not a field this request takes\n\
+         body: email[x]: not a field this request takes"
+    );
+    let parts = b"--B\r\nContent-Disposition: form-data; name=email\r\n\r\na\r\n\
+                  --B\r\nContent-Disposition: form-data; name=note\r\n\r\nn\r\n\
+                  --B\r\nContent-Disposition: form-data; name=doc; filename=d.txt\r\n\r\nD\r\n--B--\r\n";
+    let err = with::<Signup>(None, b"multipart/form-data; boundary=B", parts).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "body: note: not a field this request takes\n\
+         body: doc: not a field this request takes"
+    );
 }
 
 #[test]

@@ -43,6 +43,9 @@ struct KeptKey {
     text: heapless::String<FIXED_KEY>,
     /// Whether the key was longer than what is kept.
     clipped: bool,
+    /// A member's name ([`Segment::Member`]), rendered as a key, not a
+    /// map key: one step variant for both keeps a step three words.
+    member: bool,
 }
 
 /// The bytes of a map key a path keeps without an allocator.
@@ -71,6 +74,7 @@ impl KeptKey {
         KeptKey {
             text,
             clipped: end < key.len(),
+            member: false,
         }
     }
 
@@ -85,7 +89,6 @@ enum Step {
     Key(&'static str),
     Index(usize),
     MapKey(KeptKey),
-    Member(KeptKey),
 }
 
 impl Step {
@@ -94,7 +97,10 @@ impl Step {
             Segment::Key(k) => Step::Key(k),
             Segment::Index(i) => Step::Index(i),
             Segment::MapKey(k) => Step::MapKey(KeptKey::new(k)),
-            Segment::Member(k) => Step::Member(KeptKey::new(k)),
+            Segment::Member(k) => Step::MapKey(KeptKey {
+                member: true,
+                ..KeptKey::new(k)
+            }),
         }
     }
 
@@ -102,8 +108,8 @@ impl Step {
         match self {
             Step::Key(k) => Segment::Key(k),
             Step::Index(i) => Segment::Index(*i),
+            Step::MapKey(k) if k.member => Segment::Member(k.as_str()),
             Step::MapKey(k) => Segment::MapKey(k.as_str()),
-            Step::Member(k) => Segment::Member(k.as_str()),
         }
     }
 }
@@ -337,7 +343,7 @@ impl fmt::Display for FieldPath {
                     }
                     write_escaped(f, k)?;
                 }
-                Step::Member(k) => {
+                Step::MapKey(k) if k.member => {
                     if i > 0 {
                         f.write_str(".")?;
                     }

@@ -163,6 +163,11 @@ impl Ctx<'_> {
         let p = &self.p;
         let body_entry_arms = self.entry_arms(Source::Body);
         let part_arms = self.part_arms();
+        let unknown_file = if self.deny_unknown {
+            quote!(#p::unknown_key(&mut __errors, #p::Source::Body, __name);)
+        } else {
+            quote!()
+        };
         quote! {
             #p::Body::Multipart { body: __bytes, boundary: __boundary }
                 if __limits.formats.contains(#p::Formats::MULTIPART) =>
@@ -176,7 +181,7 @@ impl Ctx<'_> {
                             let __raw = #p::Raw::plain(__part.data());
                             #body_entry_arms
                         }
-                        _ => {}
+                        _ => { #unknown_file }
                     }
                 })?;
             }

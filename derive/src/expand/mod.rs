@@ -88,6 +88,35 @@ impl Ctx<'_> {
                 }
             }
         });
+        if self.deny_unknown {
+            // Whether the key named a field's value or member; if not, it
+            // is refused.
+            let taking = self.of(source).map(|(i, f)| {
+                let b = f.bound.as_ref().expect("bound");
+                let ty = &f.ty;
+                let slot = format_ident!("__s{}", i);
+                let key = &b.key;
+                let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
+                quote! {
+                    #lit => {
+                        let __took = #p::offer_path::<#ty>(&mut #slot, __key, __at, __raw, &mut __errors, #i, #p::Source::#src, #key);
+                        if __took {
+                            __seen.insert(#i);
+                        }
+                        __took
+                    }
+                }
+            });
+            return quote! {
+                let __taken = match #p::path_start(&__key) {
+                    #p::Some(__at) => match &__key[..__at] { #(#taking)* _ => false },
+                    #p::None => false,
+                };
+                if !__taken {
+                    #p::unknown_key(&mut __errors, #p::Source::#src, &__key);
+                }
+            };
+        }
         quote! {
             if let #p::Some(__at) = #p::path_start(&__key) {
                 match &__key[..__at] { #(#arms)* _ => {} }

@@ -162,6 +162,21 @@ impl Ctx<'_> {
         });
         // `%` and `+` may decode to any key's first byte.
         let firsts = self.first_bytes(source, b"%+");
+        // A piece no key starts like: skipped, or for a type that denies
+        // unknown fields, read to be refused by its key.
+        let skip = if self.deny_unknown {
+            quote! {
+                let __pair = __c.pair_raw().map_err(__malformed)?;
+                #p::with_key(__pair, |__key, __raw| {
+                    match &*__key { #arms _ => { #entry_arms } }
+                });
+            }
+        } else {
+            quote! {
+                __c.skip().map_err(__malformed)?;
+                continue;
+            }
+        };
         quote! {
             let (__stop, __all) = #stop;
             let mut __c = #input;
@@ -175,10 +190,7 @@ impl Ctx<'_> {
                             match &*__key { #arms _ => { #entry_arms } }
                         });
                     }
-                    _ => {
-                        __c.skip().map_err(__malformed)?;
-                        continue;
-                    }
+                    _ => { #skip }
                 }
                 if __stop && __seen.is_superset(&__all) {
                     break;
@@ -278,9 +290,11 @@ impl Ctx<'_> {
         let Ctx { p, lt, .. } = self;
         let tys = self.of(source).map(|(_, f)| &f.ty);
         let idx = self.of(source).map(|(i, _)| i);
+        // Every key is read by a type that denies unknown fields.
+        let deny = self.deny_unknown;
         quote! {
             (
-                !(false #(|| <#tys as #p::Field<#lt>>::REPEATS)*),
+                !(#deny #(|| <#tys as #p::Field<#lt>>::REPEATS)*),
                 {
                     let mut __all = #p::Bits::<#words>::new();
                     #( __all.insert(#idx); )*
