@@ -66,6 +66,12 @@ fn a_query_form_or_multipart_key_no_field_has_is_refused() {
          body: addr[city]: not a field this request takes\n\
          body: email[x]: not a field this request takes"
     );
+    // A key sent empty is named `""`.
+    let err = with::<Signup>(Some("=1&page=2"), form, b"email=a&=x").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "query: \"\": not a field this request takes\nbody: \"\": not a field this request takes"
+    );
     let parts = b"--B\r\nContent-Disposition: form-data; name=email\r\n\r\na\r\n\
                   --B\r\nContent-Disposition: form-data; name=note\r\n\r\nn\r\n\
                   --B\r\nContent-Disposition: form-data; name=doc; filename=d.txt\r\n\r\nD\r\n--B--\r\n";

@@ -183,6 +183,7 @@ impl FieldPath {
     ///
     /// let p = FieldPath::member("extra").with(Segment::Key("id"));
     /// assert_eq!(p.to_string(), "extra.id");
+    /// assert_eq!(FieldPath::member("").to_string(), r#""""#); // sent empty
     /// ```
     pub fn member(name: &str) -> Self {
         let mut p = FieldPath::key("");
@@ -346,6 +347,11 @@ impl fmt::Display for FieldPath {
                 Step::MapKey(k) if k.member => {
                     if i > 0 {
                         f.write_str(".")?;
+                    }
+                    // A member sent with an empty name (`"": 1`, `=x`)
+                    // still shows in the path.
+                    if k.as_str().is_empty() {
+                        f.write_str("\"\"")?;
                     }
                     write_escaped(f, k.as_str())?;
                     if k.clipped {
