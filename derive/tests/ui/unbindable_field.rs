@@ -1,0 +1,13 @@
+use binder_http::Bind;
+
+struct Point {
+    x: u32,
+}
+
+#[derive(Bind)]
+struct S {
+    #[bind(query)]
+    p: Point,
+}
+
+fn main() {}
