@@ -710,7 +710,9 @@
 //! `FilePart`, nested structs deriving `Bind` (from a JSON object), any
 //! `FromText` type (enums and newtypes through `#[derive(FromText)]`; IP
 //! and socket addresses; `uuid::Uuid` with the `uuid` feature,
-//! `time::OffsetDateTime` from RFC 3339 and `time::Date` with `time`),
+//! `time::OffsetDateTime` from RFC 3339 and `time::Date` with `time`,
+//! `chrono`'s `DateTime<FixedOffset>`, `DateTime<Utc>` and `NaiveDate` with
+//! `chrono`, an exact `rust_decimal::Decimal` with `rust_decimal`),
 //! tuples and `[T; N]` (from JSON arrays), [`RawJson`](crate::RawJson),
 //! `Option`/`Vec` of these, `Option<Option<T>>` (PATCH), `BTreeMap`/
 //! `HashMap` of them with `FromText` keys, `Box<T>`/`Option<Box<T>>` of any

@@ -187,7 +187,7 @@ const CHECKED: &[Checked] = &[
     ),
     all(
         "core/src/convert/ext.rs",
-        "FromText for IP and socket addresses, uuid, time (trait impls only)",
+        "FromText for IP and socket addresses, uuid, time, chrono, rust_decimal (trait impls only)",
     ),
     all(
         "core/src/convert/impls.rs",

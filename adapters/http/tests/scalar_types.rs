@@ -96,3 +96,65 @@ fn a_refusal_says_what_was_expected_and_not_what_was_sent() {
     let err = bind(ID, "since=20240501", br#"{"at":"2024-05-01T12:30:00Z"}"#).unwrap_err();
     assert_eq!(err, "query: since: expected a date, YYYY-MM-DD");
 }
+
+/// `chrono` (feature `chrono`) and `rust_decimal` (feature
+/// `rust_decimal`): dates and times as `time`'s are read; a decimal
+/// exactly, from text and from a JSON number's digits as sent.
+#[test]
+fn chrono_and_decimal_bind_exactly() {
+    use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
+    use rust_decimal::Decimal;
+    #[derive(Bind, Debug)]
+    struct Payment {
+        #[bind(query)]
+        day: NaiveDate,
+        #[bind(body)]
+        at: DateTime<FixedOffset>,
+        #[bind(body)]
+        at_utc: DateTime<Utc>,
+        #[bind(body)]
+        amount: Decimal,
+        #[bind(body)]
+        fee: Decimal,
+        #[bind(body)]
+        scaled: Vec<Decimal>,
+    }
+    let bind = |q: &'static str, body: &'static [u8]| {
+        Payment::bind(&Parts {
+            query: Some(q),
+            body: Body::classify(Some(b"application/json"), body),
+            ..Parts::default()
+        })
+        .map_err(|e| e.to_string())
+    };
+    let p = bind(
+        "day=2024-05-01",
+        br#"{"at":"2024-05-01T14:30:00+02:00","at_utc":"2024-05-01T14:30:00+02:00","amount":"19.99","fee":0.10,"scaled":[1.5e3,"0.000000000000000000000000001"]}"#,
+    )
+    .unwrap();
+    let exact = |s| Decimal::from_str_exact(s).unwrap();
+    assert_eq!(p.day, NaiveDate::from_ymd_opt(2024, 5, 1).unwrap());
+    assert_eq!(p.at.offset().local_minus_utc(), 7200);
+    assert_eq!(p.at_utc, p.at);
+    assert_eq!(p.at_utc.timestamp(), 1_714_566_600);
+    assert_eq!((p.amount, p.fee), (exact("19.99"), exact("0.10")));
+    assert_eq!(p.fee.to_string(), "0.10"); // the digits as sent, scale kept
+    assert_eq!(
+        p.scaled,
+        [exact("1500"), exact("0.000000000000000000000000001")]
+    );
+    let err = bind(
+        "day=2024-5-1",
+        br#"{"at":"yesterday","at_utc":"2024-05-01","amount":"1.2.3","fee":1e400,"scaled":["0.1234567890123456789012345678901"]}"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        "query: day: expected a date, YYYY-MM-DD\n\
+         body: at: expected an RFC 3339 date and time\n\
+         body: at_utc: expected an RFC 3339 date and time\n\
+         body: amount: expected a decimal number\n\
+         body: fee: expected a decimal number\n\
+         body: scaled[0]: expected a decimal number"
+    );
+}

@@ -2,7 +2,9 @@
 //! by its own crate's parser straight from the decoded text (no serde round
 //! trip): IP addresses and socket addresses (always), `uuid::Uuid`
 //! (feature `uuid`), `time::OffsetDateTime` from RFC 3339 and `time::Date`
-//! from `YYYY-MM-DD` (feature `time`). None is text: an empty value into
+//! from `YYYY-MM-DD` (feature `time`), `chrono`'s `DateTime<FixedOffset>`,
+//! `DateTime<Utc>` and `NaiveDate` (feature `chrono`), `rust_decimal::Decimal`
+//! (feature `rust_decimal`). None is text: an empty value into
 //! an `Option` of one is `None`. Refusals say what was expected, never the
 //! value.
 
@@ -67,5 +69,55 @@ impl<'a> FromText<'a> for time::Date {
         }
         time::Date::parse(&text, &Iso8601::<DATE>)
             .map_err(|_| ValueError::custom("expected a date, YYYY-MM-DD"))
+    }
+}
+
+/// An RFC 3339 date and time with its offset, kept.
+#[cfg(feature = "chrono")]
+impl<'a> FromText<'a> for chrono::DateTime<chrono::FixedOffset> {
+    #[inline]
+    fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+        chrono::DateTime::parse_from_rfc3339(&text)
+            .map_err(|_| ValueError::custom("expected an RFC 3339 date and time"))
+    }
+}
+
+/// An RFC 3339 date and time, in UTC.
+#[cfg(feature = "chrono")]
+impl<'a> FromText<'a> for chrono::DateTime<chrono::Utc> {
+    #[inline]
+    fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+        chrono::DateTime::<chrono::FixedOffset>::from_text(text)
+            .map(|t| t.with_timezone(&chrono::Utc))
+    }
+}
+
+/// A calendar date, `YYYY-MM-DD`.
+#[cfg(feature = "chrono")]
+impl<'a> FromText<'a> for chrono::NaiveDate {
+    #[inline]
+    fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+        let refused = || ValueError::custom("expected a date, YYYY-MM-DD");
+        if text.len() != 10 {
+            return Err(refused());
+        }
+        text.parse().map_err(|_| refused())
+    }
+}
+
+/// A decimal number, exactly: refused rather than rounded when it has
+/// more digits than a `Decimal` holds; an exponent (`1.5e3`, as a JSON
+/// number may have) is read exactly too. A JSON number arrives as its
+/// digits as sent.
+#[cfg(feature = "rust_decimal")]
+impl<'a> FromText<'a> for rust_decimal::Decimal {
+    #[inline]
+    fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
+        let parsed = if text.contains(['e', 'E']) {
+            rust_decimal::Decimal::from_scientific(&text)
+        } else {
+            rust_decimal::Decimal::from_str_exact(&text)
+        };
+        parsed.map_err(|_| ValueError::custom("expected a decimal number"))
     }
 }
