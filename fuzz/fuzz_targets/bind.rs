@@ -128,6 +128,10 @@ struct Shapes<'r> {
     #[bind(body)]
     at: Option<time::OffsetDateTime>,
     #[bind(body)]
+    when: Option<chrono::DateTime<chrono::Utc>>,
+    #[bind(body)]
+    amount: Vec<rust_decimal::Decimal>,
+    #[bind(body)]
     patch: Option<Option<u8>>,
     #[bind(body)]
     point: Option<(f64, f64)>,
