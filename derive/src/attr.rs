@@ -216,7 +216,7 @@ impl ErrorSink {
     }
 }
 
-fn set_once<T>(slot: &mut Option<T>, value: T, span: Span, what: &str, errors: &mut ErrorSink) {
+pub fn set_once<T>(slot: &mut Option<T>, value: T, span: Span, what: &str, errors: &mut ErrorSink) {
     if slot.is_some() {
         errors.push(syn::Error::new(
             span,
@@ -225,6 +225,15 @@ fn set_once<T>(slot: &mut Option<T>, value: T, span: Span, what: &str, errors: &
     } else {
         *slot = Some(value);
     }
+}
+
+/// The crate generated code names: `crate = "..."`'s path, else
+/// `::default_crate`.
+pub fn crate_path(krate: Option<Path>, default_crate: &str) -> Path {
+    krate.unwrap_or_else(|| {
+        let ident = syn::Ident::new(default_crate, Span::call_site());
+        syn::parse_quote!(::#ident)
+    })
 }
 
 pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs {

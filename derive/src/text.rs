@@ -6,7 +6,7 @@
 //! that is none of them is refused with the list of spellings (never the
 //! value itself).
 
-use crate::attr::{ErrorSink, RenameRule};
+use crate::attr::{set_once, ErrorSink, RenameRule};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::spanned::Spanned;
@@ -90,10 +90,7 @@ pub fn derive(input: &DeriveInput, default_crate: &str) -> syn::Result<TokenStre
     }
     errors.finish()?;
 
-    let krate = krate.unwrap_or_else(|| {
-        let ident = Ident::new(default_crate, Span::call_site());
-        syn::parse_quote!(::#ident)
-    });
+    let krate = crate::attr::crate_path(krate, default_crate);
     let p = quote!(#krate::__private_0_1);
     let ty = &input.ident;
     let arms = variants.iter().map(|v| {
@@ -151,10 +148,7 @@ fn newtype(
         ));
     }
     errors.finish()?;
-    let krate = krate.unwrap_or_else(|| {
-        let ident = Ident::new(default_crate, Span::call_site());
-        syn::parse_quote!(::#ident)
-    });
+    let krate = crate::attr::crate_path(krate, default_crate);
     let p = quote!(#krate::__private_0_1);
     let ty = &input.ident;
     let (lt, self_ty) = match lifetimes.first() {
@@ -197,11 +191,11 @@ fn container(input: &DeriveInput, errors: &mut ErrorSink) -> (Option<Path>, Opti
         let result = attr.parse_nested_meta(|meta| {
             if meta.path.is_ident("crate") {
                 let lit: LitStr = meta.value()?.parse()?;
-                once(&mut krate, lit.parse::<Path>()?, &meta, errors);
+                set_once(&mut krate, lit.parse::<Path>()?, meta.path.span(), "crate", errors);
             } else if meta.path.is_ident("rename_all") {
                 let lit: LitStr = meta.value()?.parse()?;
                 match RenameRule::parse(&lit.value()) {
-                    Some(rule) => once(&mut rename_all, rule, &meta, errors),
+                    Some(rule) => set_once(&mut rename_all, rule, meta.path.span(), "rename_all", errors),
                     None => errors.push(syn::Error::new(lit.span(), RenameRule::UNKNOWN)),
                 }
             } else {
@@ -226,7 +220,7 @@ fn variant_attrs(v: &syn::Variant, errors: &mut ErrorSink) -> (Option<LitStr>, V
         let result = attr.parse_nested_meta(|meta| {
             if meta.path.is_ident("rename") {
                 let lit: LitStr = meta.value()?.parse()?;
-                once(&mut rename, lit, &meta, errors);
+                set_once(&mut rename, lit, meta.path.span(), "rename", errors);
             } else if meta.path.is_ident("alias") {
                 aliases.push(meta.value()?.parse()?);
             } else {
@@ -242,24 +236,6 @@ fn variant_attrs(v: &syn::Variant, errors: &mut ErrorSink) -> (Option<LitStr>, V
         }
     }
     (rename, aliases)
-}
-
-fn once<T>(
-    slot: &mut Option<T>,
-    value: T,
-    meta: &syn::meta::ParseNestedMeta<'_>,
-    errors: &mut ErrorSink,
-) {
-    if slot.is_some() {
-        let what = meta
-            .path
-            .get_ident()
-            .map(ToString::to_string)
-            .unwrap_or_default();
-        errors.push(meta.error(format!("duplicate `{what}` attribute")));
-    } else {
-        *slot = Some(value);
-    }
 }
 
 /// A PascalCase variant name under `rule`, as serde spells variants:

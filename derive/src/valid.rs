@@ -167,10 +167,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
         }
     };
 
-    let krate: Path = container.krate.clone().unwrap_or_else(|| {
-        let ident = Ident::new(default_crate, Span::call_site());
-        syn::parse_quote!(::#ident)
-    });
+    let krate: Path = attr::crate_path(container.krate.clone(), default_crate);
     let mut fields = Vec::new();
     let mut keys: Vec<(Source, String)> = Vec::new();
     for f in named.into_iter().flat_map(|n| &n.named) {

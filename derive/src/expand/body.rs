@@ -110,28 +110,29 @@ impl Ctx<'_> {
             |i, key| quote!(&mut #p::FieldCx::new(&mut __errors, #i, #key)),
         );
         let (json_known, json_named) = self.json_lookups(false);
-        if self.deny_unknown {
-            return quote! {
-                #p::Body::Json(__bytes) if __limits.formats.contains(#p::Formats::JSON) => {
-                    #p::scan_json_or_unknown(__bytes, __limits, #json_known, #json_named, |__field, __name, __r| {
-                        match __field {
-                            #json_arms
-                            _ => {
-                                #p::unknown_member(&mut __errors, #p::Source::Body, __name);
-                                __r.skip_value()?;
-                            }
-                        }
-                        #p::Ok(())
-                    })?;
-                }
-            };
-        }
+        // A member no field has: skipped, or refused under its name.
+        let (scan, params, unknown) = if self.deny_unknown {
+            (
+                quote!(scan_json_or_unknown),
+                quote!(__field, __name, __r),
+                quote!({
+                    #p::unknown_member(&mut __errors, #p::Source::Body, __name);
+                    __r.skip_value()?;
+                }),
+            )
+        } else {
+            (
+                quote!(scan_json),
+                quote!(__field, __r),
+                quote!(__r.skip_value()?,),
+            )
+        };
         quote! {
             #p::Body::Json(__bytes) if __limits.formats.contains(#p::Formats::JSON) => {
-                #p::scan_json(__bytes, __limits, #json_known, #json_named, |__field, __r| {
+                #p::#scan(__bytes, __limits, #json_known, #json_named, |#params| {
                     match __field {
                         #json_arms
-                        _ => __r.skip_value()?,
+                        _ => #unknown
                     }
                     #p::Ok(())
                 })?;

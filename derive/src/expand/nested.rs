@@ -35,29 +35,30 @@ pub(super) fn value_impl(
         .unwrap_or(0)
         .max(1);
     // A member no field has: skipped, or refused under its name.
-    let nested_walk = if cx.deny_unknown {
-        quote! {
-            #p::members_or_unknown::<#longest>(__r, #nested_known, #nested_named, |__field, __name, __r| {
-                match __field {
-                    #nested_arms
-                    _ => {
-                        __cx.at(#p::Segment::Member(__name)).fail(#p::FieldErrorKind::Unknown);
-                        __r.skip_value()?;
-                    }
-                }
-                #p::Ok(())
-            })?;
-        }
+    let (walk, params, unknown) = if cx.deny_unknown {
+        (
+            quote!(members_or_unknown),
+            quote!(__field, __name, __r),
+            quote!({
+                __cx.at(#p::Segment::Member(__name)).fail(#p::FieldErrorKind::Unknown);
+                __r.skip_value()?;
+            }),
+        )
     } else {
-        quote! {
-            #p::members::<#longest>(__r, #nested_known, #nested_named, |__field, __r| {
-                match __field {
-                    #nested_arms
-                    _ => __r.skip_value()?,
-                }
-                #p::Ok(())
-            })?;
-        }
+        (
+            quote!(members),
+            quote!(__field, __r),
+            quote!(__r.skip_value()?,),
+        )
+    };
+    let nested_walk = quote! {
+        #p::#walk::<#longest>(__r, #nested_known, #nested_named, |#params| {
+            match __field {
+                #nested_arms
+                _ => #unknown
+            }
+            #p::Ok(())
+        })?;
     };
     let nested_members_again = m.fields.iter().map(|f| f.member);
     let nested_finishes_again = finish_stmts(m, p, lt, true);
