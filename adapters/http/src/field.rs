@@ -98,6 +98,6 @@
 //! [`convert`](crate::convert), [`json`](crate::json) and the crate root.
 
 pub use binder_core::bind::{next_segment, parse_index, split_path, KeyBytes};
-pub use binder_core::bind::{Field, FieldCx, Rejected, Segment, Value};
+pub use binder_core::bind::{Element, Field, FieldCx, Rejected, Segment, Value};
 pub use binder_core::multipart::{Param, Part};
 pub use binder_core::{Error, ValueError, ValueErrorKind};

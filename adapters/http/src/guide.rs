@@ -714,8 +714,10 @@
 //! `chrono`'s `DateTime<FixedOffset>`, `DateTime<Utc>` and `NaiveDate` with
 //! `chrono`, an exact `rust_decimal::Decimal` with `rust_decimal`),
 //! tuples and `[T; N]` (from JSON arrays), [`RawJson`](crate::RawJson),
-//! `Option`/`Vec` of these, `Option<Option<T>>` (PATCH), `BTreeMap`/
-//! `HashMap` of them with `FromText` keys, `Box<T>`/`Option<Box<T>>` of any
+//! `Option`/`Vec` of these, lists of lists (`Vec<Vec<(f64, f64)>>`),
+//! `Option<Vec<T>>` (`None` when the list was not sent, `Some(vec![])`
+//! for `[]`), `Option<Option<T>>` (PATCH), `BTreeMap`/`HashMap` of them
+//! or of lists with `FromText` keys, `Box<T>`/`Option<Box<T>>` of any
 //! of them, any `serde::Deserialize` type through `#[bind(serde)]` (feature
 //! `serde`), and any type implementing [`Field`](crate::field::Field) (see
 //! [`field`](crate::field)). A struct may hold itself (`Vec<Self>`,

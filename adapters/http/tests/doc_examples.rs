@@ -154,6 +154,10 @@ const CHECKED: &[Checked] = &[
         "Value for tuples, arrays and () (trait impls), checked in case that changes",
     ),
     all(
+        "core/src/bind/list.rs",
+        "binder_http::field's Element; Field for Vec<T> and Option<Vec<T>> (trait impls)",
+    ),
+    all(
         "core/src/bind/map_field.rs",
         "map field impls (trait impls only), checked in case that changes",
     ),

@@ -2,8 +2,6 @@
 //! every time (`Vec`).
 
 use super::FieldCx;
-#[cfg(feature = "alloc")]
-use super::{parse_index, split_path};
 use super::{FieldErrorKind, Segment};
 use crate::convert::{FromText, Raw, Ref};
 use crate::error::{Error, ValueError};
@@ -229,7 +227,9 @@ pub fn offer_in<'r, F: Field<'r>>(slot: &mut F::Slot, raw: Raw<'r>, cx: &mut Fie
 /// Implemented for every [`Value`] type `T` (one value: the first sent),
 /// `Option<T>` (absent is `None`; an empty value is `None` unless `T` is
 /// text), `Option<Option<T>>` (a PATCH: absent, `null` and a value apart)
-/// and, with `alloc`, `Vec<T>` (every value, in order).
+/// and, with `alloc`, `Vec<T>` (every value, in order; `T` any
+/// [`Element`](super::Element): a value or a list of them) and
+/// `Option<Vec<T>>` (a list not sent is `None`).
 ///
 /// ```
 /// use binder_core::bind::{Errors, Field, FieldCx};
@@ -244,7 +244,7 @@ pub fn offer_in<'r, F: Field<'r>>(slot: &mut F::Slot, raw: Raw<'r>, cx: &mut Fie
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be bound from a request value",
     label = "neither `FromText` nor `Field` is implemented for this type",
-    note = "bindable: integers, floats, bool, char, &str, Cow<str>, String, FilePart, Option<T>, Option<Option<T>>, Vec<T>, tuples and [T; N] (from JSON arrays), maps, Box<T>, nested structs deriving Bind, any type implementing `FromText` (or `FromStr`, through `#[bind(from_str)]`), and any type implementing `Field` (see the `field` module of binder-http)",
+    note = "bindable: integers, floats, bool, char, &str, Cow<str>, String, FilePart, Option<T>, Option<Option<T>>, Vec<T>, Option<Vec<T>>, Vec<Vec<T>>, tuples and [T; N] (from JSON arrays), maps, Box<T>, nested structs deriving Bind, any type implementing `FromText` (or `FromStr`, through `#[bind(from_str)]`), and any type implementing `Field` (see the `field` module of binder-http)",
     note = "an enum of unit variants read from one value (`?sort=asc`) or a newtype: `#[derive(FromText)]` on it",
     note = "a type implementing `serde::Deserialize`: `#[bind(serde)]` on the field (feature `serde`)"
 )]
@@ -480,150 +480,6 @@ impl<'r, T: Value<'r>> Field<'r> for Option<T> {
     #[inline]
     fn finish(slot: Self::Slot, cx: &mut FieldCx<'_, 'r>) -> Option<Option<T>> {
         Some(whole_or_pieces(slot, cx))
-    }
-}
-
-/// Gives the next list element its index, converts it (unless `blank`) and
-/// keeps it, or reports the refusal under that index.
-#[cfg(feature = "alloc")]
-#[inline]
-fn push_next<T>(
-    list: &mut alloc::vec::Vec<T>,
-    offered: &mut usize,
-    blank: bool,
-    convert: impl FnOnce() -> Result<Option<T>, ValueError>,
-) -> Result<(), Rejected> {
-    let index = *offered;
-    *offered += 1;
-    if blank {
-        return Ok(());
-    }
-    match convert() {
-        Ok(v) => {
-            list.extend(v);
-            Ok(())
-        }
-        Err(error) => Err(Rejected {
-            index: Some(index),
-            error,
-        }),
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl<'r, T: Value<'r>> Field<'r> for alloc::vec::Vec<T> {
-    /// The values sent whole, how many were offered (the next one's
-    /// index), and the elements sent in pieces (`items[3][sku]`) by index.
-    type Slot = (
-        alloc::vec::Vec<T>,
-        usize,
-        alloc::vec::Vec<(usize, T::Partial)>,
-    );
-
-    const REPEATS: bool = true;
-
-    #[inline]
-    fn slot() -> Self::Slot {
-        (alloc::vec::Vec::new(), 0, alloc::vec::Vec::new())
-    }
-
-    #[inline]
-    fn offer(slot: &mut Self::Slot, raw: Raw<'r>) -> Result<(), Rejected> {
-        // A blank input adds nothing to a list of numbers.
-        let blank = raw.is_empty() && !T::IS_TEXT;
-        push_next(&mut slot.0, &mut slot.1, blank, || {
-            T::from_raw(raw).map(Some)
-        })
-    }
-
-    #[inline]
-    fn offer_part(
-        slot: &mut Self::Slot,
-        part: &crate::multipart::Part<'r>,
-    ) -> Result<(), Rejected> {
-        push_next(&mut slot.0, &mut slot.1, blank_part::<T>(part), || {
-            T::from_part(part)
-        })
-    }
-
-    /// An array, element by element; `null` adds nothing; a single value
-    /// is one element.
-    #[inline]
-    fn offer_json(
-        slot: &mut Self::Slot,
-        r: &mut Reader<'r>,
-        cx: &mut FieldCx<'_, 'r>,
-    ) -> Result<(), Error> {
-        match r.value_byte()? {
-            b'[' => {
-                r.array_here()?;
-                while r.next_element()? {
-                    let index = slot.1;
-                    slot.1 += 1;
-                    if let Some(v) = T::from_json(r, &mut cx.at(Segment::Index(index)))? {
-                        slot.0.push(v);
-                    }
-                }
-            }
-            b'n' => r.null_here()?,
-            // A lone value is the list's one element, and answers for
-            // itself under the field's own path (no made-up `[0]`).
-            _ => {
-                slot.1 += 1;
-                if let Some(v) = T::from_json(r, cx)? {
-                    slot.0.push(v);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// `tags[]=a` and `tags[3]=a` add a value; `items[3][sku]=x` and
-    /// `items[3].sku=x` build element 3 in pieces. Each index builds at
-    /// most one element, so the pieces cost no more than the pairs sent.
-    #[inline]
-    fn offer_path(
-        slot: &mut Self::Slot,
-        path: Ref<'r, '_, [u8]>,
-        raw: Raw<'r>,
-        cx: &mut FieldCx<'_, 'r>,
-    ) -> bool {
-        let Some((seg, rest)) = split_path(path) else {
-            return false;
-        };
-        if rest.is_empty() && (seg.is_empty() || seg.iter().all(u8::is_ascii_digit)) {
-            offer_in::<Self>(slot, raw, cx);
-            return true;
-        }
-        let Some(index) = parse_index(&seg) else {
-            return false;
-        };
-        let mut at = cx.at(Segment::Index(index));
-        match slot.2.iter_mut().find(|(i, _)| *i == index) {
-            Some((_, p)) => T::offer_member(p, rest, raw, &mut at),
-            None => {
-                let mut p = T::partial();
-                let taken = T::offer_member(&mut p, rest, raw, &mut at);
-                if taken {
-                    slot.2.push((index, p));
-                }
-                taken
-            }
-        }
-    }
-
-    /// The values sent whole in the order sent, then the elements sent in
-    /// pieces in the order of their indices.
-    #[inline]
-    fn finish(slot: Self::Slot, cx: &mut FieldCx<'_, 'r>) -> Option<Self> {
-        let (mut list, _, mut pieces) = slot;
-        pieces.sort_unstable_by_key(|(i, _)| *i);
-        for (index, p) in pieces {
-            if let Some(v) = T::finish_partial(p, &mut cx.at(Segment::Index(index))) {
-                list.push(v);
-            }
-        }
-        Some(list)
     }
 }
 

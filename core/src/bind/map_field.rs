@@ -1,7 +1,8 @@
 //! `Field` for map types (`BTreeMap`, and `HashMap` with `std`): entries
 //! from `name[key]=value` pairs or from a JSON object's members.
 
-use super::field::{segment_text, Field, Rejected, Value};
+use super::field::{segment_text, Field, Rejected};
+use super::list::Element;
 use super::split_path;
 use super::FieldCx;
 use super::{FieldErrorKind, Segment};
@@ -18,7 +19,7 @@ macro_rules! map_field {
         impl<'r, K, V $(, $s)?> Field<'r> for $map<K, V $(, $s)?>
         where
             K: FromText<'r> + $($bound)*,
-            V: Value<'r>,
+            V: Element<'r>,
             $($s: $($sbound)*,)?
         {
             type Slot = $map<K, V $(, $s)?>;

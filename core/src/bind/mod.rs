@@ -22,6 +22,8 @@ mod file;
 mod format;
 pub mod json;
 #[cfg(feature = "alloc")]
+mod list;
+#[cfg(feature = "alloc")]
 mod map_field;
 mod patch;
 mod raw_json;
@@ -39,6 +41,8 @@ pub use file::FilePart;
 #[cfg(feature = "bytes")]
 pub use file::UploadedFile;
 pub use format::{TextFormat, WithFormat};
+#[cfg(feature = "alloc")]
+pub use list::Element;
 pub use raw_json::RawJson;
 
 use crate::limits::Limits;
