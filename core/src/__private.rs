@@ -16,7 +16,7 @@ pub use crate::bind::{
 pub use crate::bits::{words_for, Bits};
 #[cfg(feature = "serde")]
 pub use crate::convert::Serde;
-pub use crate::convert::{FromText, Parsed, Raw, Ref, Text};
+pub use crate::convert::{FromText, JsonKinds, Parsed, Raw, Ref, Text};
 pub use crate::cookie::Cursor as CookieCursor;
 pub use crate::error::{Error, ValueError, ValueErrorKind};
 pub use crate::form::Cursor;
@@ -240,7 +240,7 @@ pub fn scan_json<'r>(
     named: impl Fn(&[u8]) -> usize,
     mut f: impl FnMut(usize, &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), BindError> {
-    scan_json_with::<false>(body, limits, known, named, |field, _, r| f(field, r))
+    scan_json_with::<false, false>(body, limits, known, named, |field, _, r| f(field, r))
 }
 
 /// [`scan_json`] for a type that denies unknown fields: `f` also gets a
@@ -257,13 +257,30 @@ pub fn scan_json_or_unknown<'r>(
     named: impl Fn(&[u8]) -> usize,
     f: impl FnMut(usize, &'r str, &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), BindError> {
-    scan_json_with::<true>(body, limits, known, named, f)
+    scan_json_with::<true, false>(body, limits, known, named, f)
+}
+
+/// [`scan_json_or_unknown`] (`UNKNOWN`) or [`scan_json`] (`f` then never
+/// sees [`NO_FIELD`]) for a `#[bind(strict)]` type: the reader is strict
+/// (see [`Reader::set_strict`]).
+///
+/// # Errors
+/// As [`scan_json`].
+#[inline(always)]
+pub fn scan_json_strict<'r, const UNKNOWN: bool>(
+    body: &'r [u8],
+    limits: &Limits,
+    known: impl Fn(u64) -> usize,
+    named: impl Fn(&[u8]) -> usize,
+    f: impl FnMut(usize, &'r str, &mut Reader<'r>) -> Result<(), Error>,
+) -> Result<(), BindError> {
+    scan_json_with::<UNKNOWN, true>(body, limits, known, named, f)
 }
 
 /// [`scan_json`] (`UNKNOWN` false: `f` never sees [`NO_FIELD`]) or
-/// [`scan_json_or_unknown`].
+/// [`scan_json_or_unknown`], strict or not.
 #[inline(always)]
-fn scan_json_with<'r, const UNKNOWN: bool>(
+fn scan_json_with<'r, const UNKNOWN: bool, const STRICT: bool>(
     body: &'r [u8],
     limits: &Limits,
     known: impl Fn(u64) -> usize,
@@ -271,6 +288,9 @@ fn scan_json_with<'r, const UNKNOWN: bool>(
     mut f: impl FnMut(usize, &'r str, &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), BindError> {
     let mut r = Reader::with_limits(body, limits);
+    if STRICT {
+        r.set_strict(true);
+    }
     let mut walk = || -> Result<(), Error> {
         match r.value_byte()? {
             b'{' => {

@@ -64,6 +64,9 @@ pub struct ContainerAttrs {
     pub validate: Option<Path>,
     /// `deny_unknown_fields`: a JSON member no field has is refused.
     pub deny_unknown_fields: Option<Span>,
+    /// `strict`: a JSON scalar of another kind than the field's type takes
+    /// is refused, not converted.
+    pub strict: Option<Span>,
     /// The source of every field that names none, and the attribute's span.
     pub source: Option<(Source, Span)>,
     /// The body formats the type binds from, and the attribute's span.
@@ -242,6 +245,7 @@ pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs 
         rename_all: None,
         validate: None,
         deny_unknown_fields: None,
+        strict: None,
         source: None,
         accept: None,
     };
@@ -279,6 +283,8 @@ pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs 
                 set_once(&mut out.krate, path, span, "crate", errors);
             } else if meta.path.is_ident("deny_unknown_fields") {
                 set_once(&mut out.deny_unknown_fields, span, span, "deny_unknown_fields", errors);
+            } else if meta.path.is_ident("strict") {
+                set_once(&mut out.strict, span, span, "strict", errors);
             } else if meta.path.is_ident("validate") {
                 let path: Path = meta.value()?.parse()?;
                 set_once(&mut out.validate, path, span, "validate", errors);
@@ -290,7 +296,7 @@ pub fn container(attrs: &[Attribute], errors: &mut ErrorSink) -> ContainerAttrs 
                 }
             } else {
                 errors.push(meta.error(
-                    "unknown container attribute: expected a source for every field without one (`path`, `query`, `header`, `cookie`, `body` or `context`), `accept = \"...\"`, `crate = \"...\"`, `deny_unknown_fields`, `rename_all = \"...\"` or `validate = path::to::fn`",
+                    "unknown container attribute: expected a source for every field without one (`path`, `query`, `header`, `cookie`, `body` or `context`), `accept = \"...\"`, `crate = \"...\"`, `deny_unknown_fields`, `rename_all = \"...\"`, `strict` or `validate = path::to::fn`",
                 ));
                 skip_value(&meta)?;
             }

@@ -103,6 +103,7 @@ pub fn derive(input: &DeriveInput, default_crate: &str) -> syn::Result<TokenStre
     Ok(quote! {
         #[automatically_derived]
         impl<'__a> #p::FromText<'__a> for #ty {
+            const JSON: #p::JsonKinds = #p::JsonKinds::STRING;
             #[inline]
             fn from_text(
                 __text: #p::Text<'__a, '_>,
@@ -160,6 +161,7 @@ fn newtype(
         #[automatically_derived]
         impl<#lt> #p::FromText<#lt> for #self_ty {
             const IS_TEXT: bool = #from::IS_TEXT;
+            const JSON: #p::JsonKinds = #from::JSON;
             #[inline]
             fn from_text(__v: #p::Text<#lt, '_>) -> #p::Result<Self, #p::ValueError> {
                 #from::from_text(__v).map(Self)

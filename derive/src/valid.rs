@@ -17,6 +17,9 @@ pub struct Model<'a> {
     pub accept: Accept,
     /// `deny_unknown_fields`: a JSON member no field has is refused.
     pub deny_unknown: bool,
+    /// `strict`: JSON scalars of another kind than a field's type takes
+    /// are refused.
+    pub strict: bool,
 }
 
 pub struct FieldModel<'a> {
@@ -320,6 +323,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
         validate,
         accept: container.accept.map_or(Accept::ALL, |(a, _)| a),
         deny_unknown: container.deny_unknown_fields.is_some(),
+        strict: container.strict.is_some(),
     })
 }
 

@@ -272,6 +272,46 @@
 //! assert_eq!(err.fields().unwrap().as_slice()[0].kind().code(), "unknown");
 //! ```
 //!
+//! # `strict`: JSON values of their own kind only
+//! By default a JSON body is read leniently, as a form is: a scalar
+//! converts from its text into any field type that takes that text (`"42"`
+//! binds a `u32`, `42` a `String`, `"true"` a `bool`), and a lone value
+//! where a list is due is a list of one. `#[bind(strict)]` on a struct
+//! reads its JSON body as serde does: a string binds only a type that
+//! takes strings (text, `char`, enums deriving `FromText`, dates, ids...),
+//! a number only a number type, `true`/`false` only `bool`, a list only
+//! an array; anything else is `wrong_type`, naming the kind expected. It
+//! holds in every object and array of the body, nested structs included.
+//! Query, form, header, cookie and path values are text and bind as ever.
+//! A `FromText` type of your own takes any kind unless it sets
+//! [`FromText::JSON`](crate::convert::FromText::JSON) (a derived newtype
+//! takes its field's kinds).
+//!
+//! ```
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::Bind;
+//!
+//! #[derive(Bind, Debug)]
+//! #[bind(body, strict)]
+//! struct Order {
+//!     qty: u32,
+//!     sku: String,
+//!     tags: Vec<String>,
+//! }
+//!
+//! let json = |b: &'static str| Parts {
+//!     body: Body::classify(Some(b"application/json"), b.as_bytes()),
+//!     ..Parts::default()
+//! };
+//! let err = Order::bind(&json(r#"{"qty": "2", "sku": 1234, "tags": "new"}"#)).unwrap_err();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "body: qty: expected a number\nbody: sku: expected a string\nbody: tags: expected an array"
+//! );
+//! let o = Order::bind(&json(r#"{"qty": 2, "sku": "1234", "tags": ["new"]}"#)).unwrap();
+//! assert_eq!((o.qty, o.sku.as_str(), o.tags.len()), (2, "1234", 1));
+//! ```
+//!
 //! # Tuples and fixed-size arrays
 //! A tuple (up to six elements) or an array `[T; N]` (up to 32 named in
 //! errors) binds from a JSON array of exactly its length, each element as

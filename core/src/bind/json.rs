@@ -19,13 +19,16 @@
 //!   path, `tags`).
 //! - A tuple or `[T; N]` takes an array of exactly its length, element by
 //!   element (`point[1]` in errors); `()` takes `null`.
+//! - Under `#[bind(strict)]` ([`Reader::set_strict`]) a scalar binds only a
+//!   type that takes its kind ([`FromText::JSON`]), and a list only an
+//!   array: anything else is `wrong_type`, naming the kind expected.
 //! - A member sent twice for one field is a field error (`duplicate`): a
 //!   first-wins and a last-wins parser disagreeing is how request smuggling
 //!   starts.
 
 use super::cx::{fail_cold, FieldCx};
 use super::errors::FieldErrorKind;
-use crate::convert::{FromText, Raw};
+use crate::convert::{FromText, JsonKinds, Raw};
 use crate::error::{Error, ValueError};
 use crate::json::Reader;
 
@@ -107,11 +110,22 @@ pub(crate) fn text_value<'r, T: FromText<'r>>(
     cx: &mut FieldCx<'_, 'r>,
 ) -> Result<Option<T>, Error> {
     let c = r.value_byte()?;
+    // Under `#[bind(strict)]`, a kind the type does not take is refused;
+    // the test is a constant for the kind a field expects.
     let v = if c == b'"' {
+        if !T::JSON.takes(JsonKinds::STRING) && r.is_strict() {
+            return other_kind(r, cx.reborrow(), T::JSON);
+        }
         T::from_json_str(r.str_here()?)
     } else if c == b'-' || c.is_ascii_digit() {
+        if !T::JSON.takes(JsonKinds::NUMBER) && r.is_strict() {
+            return other_kind(r, cx.reborrow(), T::JSON);
+        }
         T::from_json_number(r.number_here(c)?)
     } else if c == b't' || c == b'f' {
+        if !T::JSON.takes(JsonKinds::BOOL) && r.is_strict() {
+            return other_kind(r, cx.reborrow(), T::JSON);
+        }
         T::from_json_bool(r.bool_here(c)?)
     } else {
         return other_value(r, cx.reborrow(), c);
@@ -141,6 +155,20 @@ fn other_value<T>(r: &mut Reader<'_>, mut cx: FieldCx<'_, '_>, c: u8) -> Result<
         }
         _ => Err(r.not_a_value()),
     }
+}
+
+/// A scalar of a kind the field's type does not take, in a strict bind:
+/// read, and refused as `wrong_type`.
+#[cold]
+#[inline(never)]
+fn other_kind<T>(
+    r: &mut Reader<'_>,
+    cx: FieldCx<'_, '_>,
+    takes: JsonKinds,
+) -> Result<Option<T>, Error> {
+    r.skip_value()?;
+    fail_cold(cx, FieldErrorKind::WrongType(takes.expected()));
+    Ok(None)
 }
 
 /// Records a value the field's type refused.

@@ -3,7 +3,7 @@
 //! (`Vec<Vec<T>>`, a map of lists) through [`Element`].
 
 use super::field::{offer_in, Field, Rejected, Value};
-use super::{parse_index, split_path, FieldCx, Segment};
+use super::{parse_index, split_path, FieldCx, FieldErrorKind, Segment};
 use crate::convert::{Raw, Ref};
 use crate::error::{Error, ValueError};
 use crate::json::Reader;
@@ -246,6 +246,11 @@ impl<'r, T: Element<'r>> Field<'r> for Vec<T> {
                 }
             }
             b'n' => r.null_here()?,
+            // Strict: an array is due.
+            _ if r.is_strict() => {
+                r.skip_value()?;
+                cx.fail(FieldErrorKind::WrongType("expected an array"));
+            }
             // A lone value is the list's one element, and answers for
             // itself under the field's own path (no made-up `[0]`).
             _ => {

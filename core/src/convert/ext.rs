@@ -8,7 +8,7 @@
 //! an `Option` of one is `None`. Refusals say what was expected, never the
 //! value.
 
-use super::{FromText, Text};
+use super::{FromText, JsonKinds, Text};
 use crate::error::ValueError;
 use core::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
@@ -16,6 +16,7 @@ use core::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 macro_rules! from_str_text {
     ($($ty:ty => $expected:literal),* $(,)?) => {$(
         impl<'a> FromText<'a> for $ty {
+            const JSON: JsonKinds = JsonKinds::STRING;
             #[inline]
             fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
                 text.parse().map_err(|_| ValueError::custom($expected))
@@ -35,6 +36,7 @@ from_str_text! {
 /// digits), braced or a URN, either case.
 #[cfg(feature = "uuid")]
 impl<'a> FromText<'a> for uuid::Uuid {
+    const JSON: JsonKinds = JsonKinds::STRING;
     #[inline]
     fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
         uuid::Uuid::try_parse_ascii(text.as_bytes())
@@ -46,6 +48,7 @@ impl<'a> FromText<'a> for uuid::Uuid {
 /// `2024-05-01T14:30:00+02:00`).
 #[cfg(feature = "time")]
 impl<'a> FromText<'a> for time::OffsetDateTime {
+    const JSON: JsonKinds = JsonKinds::STRING;
     #[inline]
     fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
         time::OffsetDateTime::parse(&text, &time::format_description::well_known::Rfc3339)
@@ -56,6 +59,7 @@ impl<'a> FromText<'a> for time::OffsetDateTime {
 /// A calendar date, `YYYY-MM-DD` (ISO 8601's extended form).
 #[cfg(feature = "time")]
 impl<'a> FromText<'a> for time::Date {
+    const JSON: JsonKinds = JsonKinds::STRING;
     #[inline]
     fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
         use time::format_description::well_known::{iso8601, Iso8601};
@@ -75,6 +79,7 @@ impl<'a> FromText<'a> for time::Date {
 /// An RFC 3339 date and time with its offset, kept.
 #[cfg(feature = "chrono")]
 impl<'a> FromText<'a> for chrono::DateTime<chrono::FixedOffset> {
+    const JSON: JsonKinds = JsonKinds::STRING;
     #[inline]
     fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
         chrono::DateTime::parse_from_rfc3339(&text)
@@ -85,6 +90,7 @@ impl<'a> FromText<'a> for chrono::DateTime<chrono::FixedOffset> {
 /// An RFC 3339 date and time, in UTC.
 #[cfg(feature = "chrono")]
 impl<'a> FromText<'a> for chrono::DateTime<chrono::Utc> {
+    const JSON: JsonKinds = JsonKinds::STRING;
     #[inline]
     fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
         chrono::DateTime::<chrono::FixedOffset>::from_text(text)
@@ -95,6 +101,7 @@ impl<'a> FromText<'a> for chrono::DateTime<chrono::Utc> {
 /// A calendar date, `YYYY-MM-DD`.
 #[cfg(feature = "chrono")]
 impl<'a> FromText<'a> for chrono::NaiveDate {
+    const JSON: JsonKinds = JsonKinds::STRING;
     #[inline]
     fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
         let refused = || ValueError::custom("expected a date, YYYY-MM-DD");
@@ -111,6 +118,7 @@ impl<'a> FromText<'a> for chrono::NaiveDate {
 /// digits as sent.
 #[cfg(feature = "rust_decimal")]
 impl<'a> FromText<'a> for rust_decimal::Decimal {
+    const JSON: JsonKinds = JsonKinds::NUMBER.or(JsonKinds::STRING);
     #[inline]
     fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
         let parsed = if text.contains(['e', 'E']) {

@@ -1,12 +1,13 @@
 //! [`FromText`] for the standard types: strings, integers, floats, `bool`
 //! and `char`.
 
-use super::{FromText, Raw, Ref, Text};
+use super::{FromText, JsonKinds, Raw, Ref, Text};
 use crate::error::{ValueError, ValueErrorKind};
 use crate::num::{parse_float, parse_int, plain_decimal};
 
 impl<'a> FromText<'a> for &'a str {
     const IS_TEXT: bool = true;
+    const JSON: JsonKinds = JsonKinds::STRING;
     #[inline]
     fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
         match text {
@@ -34,6 +35,7 @@ fn escaped_json_str<'a, T: FromText<'a>>(s: crate::json::JsonStr<'a>) -> Result<
 #[cfg(feature = "alloc")]
 impl<'a> FromText<'a> for alloc::borrow::Cow<'a, str> {
     const IS_TEXT: bool = true;
+    const JSON: JsonKinds = JsonKinds::STRING;
     #[inline]
     fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
         use alloc::borrow::{Cow, ToOwned};
@@ -55,6 +57,7 @@ impl<'a> FromText<'a> for alloc::borrow::Cow<'a, str> {
 #[cfg(feature = "alloc")]
 impl<'a> FromText<'a> for alloc::string::String {
     const IS_TEXT: bool = true;
+    const JSON: JsonKinds = JsonKinds::STRING;
     #[inline]
     fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
         Ok(alloc::string::String::from(&*text))
@@ -79,6 +82,7 @@ macro_rules! from_text_shared_str {
     ($($ptr:ty),*) => {$(
         impl<'a> FromText<'a> for $ptr {
             const IS_TEXT: bool = true;
+            const JSON: JsonKinds = JsonKinds::STRING;
             #[inline]
             fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
                 Ok(<$ptr>::from(&*text))
@@ -93,6 +97,7 @@ from_text_shared_str!(alloc::sync::Arc<str>, alloc::rc::Rc<str>);
 macro_rules! from_text_int {
     ($kind:ident: $($t:ty),*) => {$(
         impl<'a> FromText<'a> for $t {
+            const JSON: JsonKinds = JsonKinds::NUMBER;
             #[inline]
             fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
                 parse_int::<$t>(text.as_bytes(), ValueErrorKind::$kind)
@@ -118,6 +123,7 @@ from_text_int!(NotSigned: i8, i16, i32, i64, i128, isize);
 macro_rules! from_text_float {
     ($($t:ty),*) => {$(
         impl<'a> FromText<'a> for $t {
+            const JSON: JsonKinds = JsonKinds::NUMBER;
             #[inline]
             fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
                 parse_float::<$t>(text.as_bytes())
@@ -141,6 +147,7 @@ macro_rules! from_text_float {
 from_text_float!(f32, f64);
 
 impl<'a> FromText<'a> for bool {
+    const JSON: JsonKinds = JsonKinds::BOOL;
     #[inline]
     fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
         parse_bool(text.as_bytes())
@@ -187,6 +194,7 @@ pub(super) fn parse_bool(b: &[u8]) -> Result<bool, ValueError> {
 }
 
 impl<'a> FromText<'a> for char {
+    const JSON: JsonKinds = JsonKinds::STRING;
     #[inline]
     fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
         let mut chars = text.chars();

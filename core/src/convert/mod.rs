@@ -51,6 +51,13 @@ pub trait FromText<'a>: Sized {
     /// `None`, the way HTML forms send a blank optional input.
     const IS_TEXT: bool = false;
 
+    /// The JSON values the type takes as its own: under
+    /// `#[bind(strict)]` any other kind is refused (`"42"` into a `u32`,
+    /// `42` into a `String`) instead of converted from its text. The
+    /// default takes every kind, so a type of your own is never refused
+    /// for its JSON kind unless it says which it takes.
+    const JSON: JsonKinds = JsonKinds::ANY;
+
     /// Converts `text` into `Self`.
     ///
     /// # Errors
@@ -98,6 +105,57 @@ pub trait FromText<'a>: Sized {
     #[inline]
     fn from_json_bool(b: bool) -> Result<Self, ValueError> {
         Self::from_raw(Raw::plain(if b { b"true" } else { b"false" }))
+    }
+}
+
+/// The kinds of JSON scalar a [`FromText`] type takes as its own
+/// ([`FromText::JSON`]): strings, numbers, booleans, or a union of them.
+///
+/// ```
+/// use binder_core::convert::{FromText, JsonKinds};
+///
+/// assert!(<u32 as FromText>::JSON.takes(JsonKinds::NUMBER));
+/// assert!(!<u32 as FromText>::JSON.takes(JsonKinds::STRING));
+/// assert_eq!(<String as FromText>::JSON, JsonKinds::STRING);
+/// assert!(JsonKinds::STRING.or(JsonKinds::NUMBER).takes(JsonKinds::NUMBER));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JsonKinds(u8);
+
+impl JsonKinds {
+    /// JSON strings.
+    pub const STRING: Self = JsonKinds(1);
+    /// JSON numbers.
+    pub const NUMBER: Self = JsonKinds(2);
+    /// `true` and `false`.
+    pub const BOOL: Self = JsonKinds(4);
+    /// Every scalar kind.
+    pub const ANY: Self = JsonKinds(7);
+
+    /// Both kinds' values.
+    #[must_use]
+    pub const fn or(self, other: Self) -> Self {
+        JsonKinds(self.0 | other.0)
+    }
+
+    /// Whether every kind of `kind` is taken.
+    #[must_use]
+    pub const fn takes(self, kind: Self) -> bool {
+        self.0 & kind.0 == kind.0
+    }
+
+    /// What a strict bind tells a value of another kind.
+    #[must_use]
+    pub const fn expected(self) -> &'static str {
+        match self.0 {
+            1 => "expected a string",
+            2 => "expected a number",
+            4 => "expected true or false",
+            3 => "expected a string or a number",
+            5 => "expected a string, true or false",
+            6 => "expected a number, true or false",
+            _ => "expected a string, a number, true or false",
+        }
     }
 }
 

@@ -111,7 +111,22 @@ impl Ctx<'_> {
         );
         let (json_known, json_named) = self.json_lookups(false);
         // A member no field has: skipped, or refused under its name.
-        let (scan, params, unknown) = if self.deny_unknown {
+        let (scan, params, unknown) = if self.strict {
+            let deny = self.deny_unknown;
+            let unknown = if deny {
+                quote!({
+                    #p::unknown_member(&mut __errors, #p::Source::Body, __name);
+                    __r.skip_value()?;
+                })
+            } else {
+                quote!(__r.skip_value()?,)
+            };
+            (
+                quote!(scan_json_strict::<#deny>),
+                quote!(__field, __name, __r),
+                unknown,
+            )
+        } else if self.deny_unknown {
             (
                 quote!(scan_json_or_unknown),
                 quote!(__field, __name, __r),

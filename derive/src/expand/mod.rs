@@ -53,6 +53,8 @@ struct Ctx<'m> {
     fields: &'m [FieldModel<'m>],
     /// `deny_unknown_fields`: JSON members no field has are refused.
     deny_unknown: bool,
+    /// `strict`: the body's JSON reader refuses scalars of another kind.
+    strict: bool,
 }
 
 impl Ctx<'_> {
@@ -143,6 +145,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
         lt: lt.clone(),
         fields: &m.fields,
         deny_unknown: m.deny_unknown,
+        strict: m.strict,
     };
 
     // One `let mut __s{i} = ...slot();` per bound field: for the bind and

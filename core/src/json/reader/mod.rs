@@ -100,6 +100,9 @@ pub struct Reader<'a> {
     /// Whether the innermost open container is an object (`false` when none
     /// is): bit `depth - 1` of `objects`, kept at hand.
     object: bool,
+    /// Whether a bind through this reader refuses a scalar of another kind
+    /// than its field's type takes (`#[bind(strict)]`).
+    strict: bool,
     /// Bit `d` set: the container at depth `d + 1` is an object.
     objects: [u64; STACK_WORDS],
 }
@@ -160,8 +163,36 @@ impl<'a> Reader<'a> {
                 MAX_DEPTH
             },
             object: false,
+            strict: false,
             objects: [0; STACK_WORDS],
         }
+    }
+
+    /// Makes binds through this reader strict: a field refuses a JSON
+    /// scalar of another kind than its type takes
+    /// ([`FromText::JSON`](crate::convert::FromText::JSON): `"42"` into a
+    /// `u32`), and a list refuses a lone value where an array is due.
+    /// `#[bind(strict)]` sets it for a body.
+    ///
+    /// ```
+    /// use binder_core::json::Reader;
+    ///
+    /// let mut r = Reader::new(b"1");
+    /// assert!(!r.is_strict());
+    /// r.set_strict(true);
+    /// assert!(r.is_strict());
+    /// ```
+    #[inline]
+    pub fn set_strict(&mut self, strict: bool) {
+        self.strict = strict;
+    }
+
+    /// Whether binds through this reader are strict
+    /// ([`Reader::set_strict`]).
+    #[inline]
+    #[must_use]
+    pub const fn is_strict(&self) -> bool {
+        self.strict
     }
 
     /// The byte offset the reader has reached in the input.
