@@ -280,7 +280,10 @@
 //! reads its JSON body as serde does: a string binds only a type that
 //! takes strings (text, `char`, enums deriving `FromText`, dates, ids...),
 //! a number only a number type, `true`/`false` only `bool`, a list only
-//! an array; anything else is `wrong_type`, naming the kind expected. It
+//! an array (and `null` is no element of it); anything else is
+//! `wrong_type`, naming the kind expected. A member absent or `null` is
+//! still no value (`missing`, `None`, the default, an empty list: use
+//! `Option<Vec<T>>` to tell an absent list from an empty one). It
 //! holds in every object and array of the body, nested structs included.
 //! Query, form, header, cookie and path values are text and bind as ever.
 //! A `FromText` type of your own takes any kind unless it sets

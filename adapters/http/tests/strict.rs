@@ -151,3 +151,127 @@ fn strict_and_deny_unknown_fields_together() {
     );
     assert_eq!(StrictDeny::bind(&parts(None, r#"{"n": 1}"#)).unwrap().n, 1);
 }
+
+/// The same fields under serde's derive: the oracle of the differential
+/// test below.
+#[derive(serde::Deserialize, Debug, PartialEq)]
+struct SerdeTwin {
+    a: u32,
+    b: String,
+    c: bool,
+    d: f64,
+    #[serde(default)]
+    e: Option<Vec<u32>>,
+    f: Option<u8>,
+    g: char,
+    // binder's rule, strict or not: a list not sent (or `null`) is empty.
+    #[serde(default)]
+    h: Option<Vec<Vec<i8>>>,
+}
+
+#[derive(Bind, Debug, PartialEq)]
+#[bind(body, strict)]
+struct StrictTwin {
+    a: u32,
+    b: String,
+    c: bool,
+    d: f64,
+    e: Vec<u32>,
+    f: Option<u8>,
+    g: char,
+    h: Vec<Vec<i8>>,
+}
+
+/// Under `strict`, binder accepts exactly the documents serde_json accepts
+/// into the same fields, with the same values: every member drawn from
+/// values of every kind, some of the field's own kind and some not.
+#[test]
+fn strict_accepts_what_serde_accepts_with_equal_values() {
+    const VALUES: &[&str] = &[
+        "0",
+        "7",
+        "-1",
+        "255",
+        "256",
+        "4294967296",
+        "1.5",
+        "-0.0",
+        "1e2",
+        "2E-3",
+        r#""x""#,
+        r#""7""#,
+        r#""é""#,
+        r#""\u00e9""#,
+        r#""ab""#,
+        r#""""#,
+        "true",
+        "false",
+        "null",
+        "[]",
+        "[1]",
+        "[1, 2]",
+        r#"["1"]"#,
+        "[[1], [2, -3]]",
+        "[[1], 2]",
+        "[null]",
+        "[[300]]",
+        "{}",
+        r#"{"a": 1}"#,
+    ];
+    let mut rng = binder_test_support::generate::Rng::new(11);
+    let (mut accepted, mut refused) = (0, 0);
+    for _ in 0..20_000 {
+        let mut doc = String::from("{");
+        for (i, name) in ["a", "b", "c", "d", "e", "f", "g", "h"].iter().enumerate() {
+            // Now and then a member is left out.
+            if rng.below(40) == 0 {
+                continue;
+            }
+            if doc.len() > 1 {
+                doc.push(',');
+            }
+            let v = if rng.below(4) != 0 {
+                // A value of the field's own kind, more often than chance.
+                [
+                    "7",
+                    r#""s""#,
+                    "true",
+                    "2.5",
+                    "[1, 2]",
+                    "3",
+                    r#""c""#,
+                    "[[1], []]",
+                ][i]
+            } else {
+                rng.pick(VALUES)
+            };
+            doc.push_str(&format!("\"{name}\": {v}"));
+        }
+        doc.push('}');
+        let ours = StrictTwin::bind(&parts(None, &doc));
+        let theirs = serde_json::from_str::<SerdeTwin>(&doc);
+        match (ours, theirs) {
+            (Ok(o), Ok(t)) => {
+                accepted += 1;
+                assert_eq!(
+                    (o.a, &o.b, o.c, o.d.to_bits(), &o.e, o.f, o.g, &o.h),
+                    (
+                        t.a,
+                        &t.b,
+                        t.c,
+                        t.d.to_bits(),
+                        &t.e.unwrap_or_default(),
+                        t.f,
+                        t.g,
+                        &t.h.unwrap_or_default()
+                    ),
+                    "{doc}"
+                );
+            }
+            (Err(_), Err(_)) => refused += 1,
+            (o, t) => panic!("{doc}: binder {o:?}, serde_json {t:?}"),
+        }
+    }
+    // Both outcomes were drawn often enough to mean something.
+    assert!(accepted > 200 && refused > 200, "{accepted} {refused}");
+}

@@ -20,8 +20,10 @@
 //! - A tuple or `[T; N]` takes an array of exactly its length, element by
 //!   element (`point[1]` in errors); `()` takes `null`.
 //! - Under `#[bind(strict)]` ([`Reader::set_strict`]) a scalar binds only a
-//!   type that takes its kind ([`FromText::JSON`]), and a list only an
-//!   array: anything else is `wrong_type`, naming the kind expected.
+//!   type that takes its kind ([`FromText::JSON`]), a list only an array,
+//!   and `null` is no element of a list: anything else is `wrong_type`,
+//!   naming the kind expected. A list not sent is still empty, and `null`
+//!   for a whole field still no value.
 //! - A member sent twice for one field is a field error (`duplicate`): a
 //!   first-wins and a last-wins parser disagreeing is how request smuggling
 //!   starts.

@@ -240,6 +240,13 @@ impl<'r, T: Element<'r>> Field<'r> for Vec<T> {
                 while r.next_element()? {
                     let index = slot.1;
                     slot.1 += 1;
+                    if r.is_strict() && r.value_byte()? == b'n' {
+                        // Strict: `null` is no element of any list.
+                        r.null_here()?;
+                        cx.at(Segment::Index(index))
+                            .fail(FieldErrorKind::WrongType("expected a value, not null"));
+                        continue;
+                    }
                     if let Some(v) = T::from_json(r, &mut cx.at(Segment::Index(index)))? {
                         slot.0.push(v);
                     }
