@@ -5,7 +5,8 @@
 //! result. A body of the service's own format (`text/x-pairs`, `key=value`
 //! lines, through `WithFormat`) reaches a struct that accepts `custom`,
 //! with context values (`WithContext`) beside it. `Shapes` binds every
-//! field type beyond the scalars (enums, PATCH, tuples, raw JSON, serde).
+//! field type beyond the scalars (enums, PATCH, tuples, raw JSON, serde);
+//! `Lists` nested lists and maps of lists, bound strictly.
 #![no_main]
 
 use arbitrary::Arbitrary;
@@ -145,6 +146,27 @@ struct Shapes<'r> {
     lines: Option<Vec<Line<'r>>>,
     #[bind(body, serde)]
     any: Option<serde_json::Value>,
+}
+
+/// Lists of lists, maps of lists and `Option<Vec<T>>`, read strictly
+/// (`#[bind(strict)]`: JSON scalars only into types of their kind).
+#[derive(Bind, Debug, PartialEq)]
+#[bind(strict)]
+struct Lists<'r> {
+    #[bind(body)]
+    rings: Vec<Vec<(f32, f32)>>,
+    #[bind(body)]
+    grid: Option<Vec<Vec<Vec<u8>>>>,
+    #[bind(body)]
+    topics: BTreeMap<u32, Vec<u32>>,
+    #[bind(body)]
+    names: Option<Vec<Cow<'r, str>>>,
+    #[bind(query)]
+    rows: Vec<Vec<i64>>,
+    #[bind(body)]
+    flags: Vec<bool>,
+    #[bind(body)]
+    level: Option<Status>,
 }
 
 /// A body format of the service's own: `key=value` lines, values
@@ -303,6 +325,7 @@ libfuzzer_sys::fuzz_target!(|input: Input| {
     check::<Everything>(&view, &limits, request_bytes);
     check::<Strict>(&view, &limits, request_bytes);
     check::<Shapes>(&view, &limits, request_bytes);
+    check::<Lists>(&view, &limits, request_bytes);
     // The path's pairs again, as context values (names and values alike
     // arbitrary).
     let custom = WithContext::new(WithFormat::new(view, Pairs), &path[..]);
