@@ -10,8 +10,8 @@ pub use crate::bind::split_path;
 pub use crate::bind::FieldCx;
 pub use crate::bind::Value;
 pub use crate::bind::{
-    Bind, BindError, Body, Errors, Field, FieldError, FieldErrorKind, FieldPath, OwnedBind,
-    Rejected, Request, Segment, Source,
+    Bind, BindError, Body, Errors, Field, FieldError, FieldErrorKind, FieldPath, FromBody,
+    OwnedBind, Rejected, Request, Segment, Source,
 };
 pub use crate::bits::{words_for, Bits};
 #[cfg(feature = "serde")]

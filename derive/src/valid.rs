@@ -10,6 +10,8 @@ pub struct Model<'a> {
     pub ident: &'a Ident,
     /// The struct's lifetime, used as the request's.
     pub lifetime: Option<&'a Lifetime>,
+    /// The struct's generics, as declared.
+    pub generics: &'a syn::Generics,
     pub krate: Path,
     pub fields: Vec<FieldModel<'a>>,
     pub validate: Option<Path>,
@@ -126,6 +128,8 @@ pub struct Bound {
     pub default: Option<Option<Expr>>,
     /// A cookie's value with its quotes kept, as sent.
     pub keep_quotes: bool,
+    /// `flatten`: the field's members are read as the struct's own keys.
+    pub flatten: bool,
 }
 
 pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Model<'a>> {
@@ -140,10 +144,9 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                 l.span(),
                 "Bind supports one lifetime, the request's; remove the others",
             )),
-            other => errors.push(syn::Error::new(
-                other.span(),
-                "Bind does not support type or const parameters yet",
-            )),
+            // Type and const parameters: the impls carry them, with a
+            // bound for each field type that names one (`expand::generics`).
+            GenericParam::Type(_) | GenericParam::Const(_) => {}
         }
     }
 
@@ -267,6 +270,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                     required: a.required.is_some(),
                     default: a.default.map(|(e, _)| e),
                     keep_quotes: a.keep_quotes.is_some(),
+                    flatten: false,
                 })
             }
         };
@@ -315,6 +319,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
     Ok(Model {
         ident: &input.ident,
         lifetime,
+        generics: &input.generics,
         krate,
         fields,
         validate,

@@ -17,6 +17,7 @@
 
 mod body;
 mod finish;
+mod generics;
 mod json;
 mod nested;
 mod sources;
@@ -132,10 +133,11 @@ fn expand(m: &Model<'_>) -> TokenStream {
     // runtime instead of misbehaving.
     let p = quote!(#krate::__private_0_1);
     let ident = m.ident;
-    let (impl_lt, ty_generics, lt) = match m.lifetime {
-        Some(l) => (quote!(#l), quote!(<#l>), quote!(#l)),
-        None => (quote!('__r), quote!(), quote!('__r)),
+    let lt = match m.lifetime {
+        Some(l) => quote!(#l),
+        None => quote!('__r),
     };
+    let g = generics::generics(m, &p, &lt);
     let n = m.fields.len();
     let words = quote!({ #p::words_for(#n) });
     let cx = Ctx {
@@ -187,7 +189,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
         }
     });
 
-    let nested_impl = nested::value_impl(m, &cx, &slots, &words, &impl_lt, &ty_generics);
+    let nested_impl = nested::value_impl(m, &cx, &slots, &words, &g);
 
     // Keys past the runtime's longest are refused at compile time, at the
     // field.
@@ -209,12 +211,13 @@ fn expand(m: &Model<'_>) -> TokenStream {
     });
 
     // A struct without a lifetime owns what it holds.
-    let owned = m.lifetime.is_none().then(|| {
-        quote! {
-            #[automatically_derived]
-            impl #p::OwnedBind for #ident {}
-        }
-    });
+    let owned = &g.owned;
+    let generics::Generics {
+        impl_params,
+        ty_args,
+        where_clause,
+        ..
+    } = &g;
 
     quote! {
         const _: () = {
@@ -226,7 +229,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
             #owned
 
             #[automatically_derived]
-            impl<#impl_lt> #p::Bind<#lt> for #ident #ty_generics {
+            impl<#impl_params> #p::Bind<#lt> for #ident #ty_args #where_clause {
                 #reads_context
                 #[allow(unused_mut, unused_variables, unreachable_patterns, clippy::all, clippy::pedantic)]
                 fn bind_with<__R: #p::Request<#lt>>(

@@ -3,6 +3,7 @@
 //! struct of its own.
 
 use super::finish::{finish_stmts, settled};
+use super::generics::Generics;
 use super::Ctx;
 use crate::valid::{FieldModel, Model};
 use proc_macro2::{Span, TokenStream};
@@ -16,9 +17,16 @@ pub(super) fn value_impl(
     cx: &Ctx<'_>,
     slots: &[TokenStream],
     words: &TokenStream,
-    impl_lt: &TokenStream,
-    ty_generics: &TokenStream,
+    g: &Generics,
 ) -> TokenStream {
+    let Generics {
+        impl_params,
+        ty_args,
+        partial_args,
+        phantom,
+        where_clause,
+        ..
+    } = g;
     let Ctx { p, lt, .. } = cx;
     let ident = m.ident;
     let (vs, fs) = settled(m.fields.len());
@@ -103,17 +111,17 @@ pub(super) fn value_impl(
         /// not an endless tuple of its fields' slots.
         #[doc(hidden)]
         #[allow(non_camel_case_types)]
-        pub struct __Partial<#impl_lt> {
+        pub struct __Partial<#impl_params> #where_clause {
             __seen: #p::Bits<#words>,
             __slots: (#(<#bound_tys as #p::Field<#lt>>::Slot,)*),
-            __lt: #p::PhantomData<&#lt ()>,
+            __lt: #p::PhantomData<#phantom>,
         }
 
         /// A nested struct binds from a JSON object, each bound field by
         /// its key (as from keys like `address[city]`); text where an
         /// object is due is refused.
         #[automatically_derived]
-        impl<#impl_lt> #p::Value<#lt> for #ident #ty_generics {
+        impl<#impl_params> #p::Value<#lt> for #ident #ty_args #where_clause {
             const MEMBERS: bool = true;
 
             #[inline]
@@ -121,7 +129,7 @@ pub(super) fn value_impl(
                 #p::Err(#p::ValueError::new(#p::ValueErrorKind::ExpectedObject))
             }
 
-            type Partial = __Partial<#lt>;
+            type Partial = __Partial #partial_args;
 
             #[inline]
             fn partial() -> Self::Partial {
