@@ -5,6 +5,10 @@
 pub use crate::bind::boxed::Boxed;
 use crate::bind::cx::fail_cold;
 pub use crate::bind::field::offer_in;
+pub use crate::bind::flatten::{
+    finish_flat, finish_flat_in, flat_json, flat_json_body, flat_slot, offer_flat, offer_flat_in,
+    Flat, Flatten,
+};
 pub use crate::bind::json::begin_nested;
 pub use crate::bind::split_path;
 pub use crate::bind::FieldCx;

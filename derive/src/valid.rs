@@ -184,6 +184,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                 || a.from_str.is_some()
                 || a.serde.is_some()
                 || a.keep_quotes.is_some()
+                || a.flatten.is_some()
             {
                 errors.push(syn::Error::new(
                     span,
@@ -216,6 +217,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                     || a.required.is_some()
                     || a.default.is_some()
                     || a.serde.is_some()
+                    || a.flatten.is_some()
                 {
                     errors.push(syn::Error::new(
                         span,
@@ -246,6 +248,13 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                         "`required` and `default` contradict each other: a default is used when the value is missing",
                     ));
                 }
+                if let Some(flat) = a.flatten {
+                    let others = a.required.is_some()
+                        || a.default.is_some()
+                        || a.from_str.is_some()
+                        || a.serde.is_some();
+                    flatten_checks(flat, source, lit.as_ref(), others, &mut errors);
+                }
                 let key_span = lit.as_ref().map_or(span, |l| l.span());
                 let key = key_for(
                     source,
@@ -256,21 +265,25 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                     &mut errors,
                 );
                 // Header names and cookie names live in their own spaces;
-                // JSON, form and multipart bodies share one.
-                if keys.iter().any(|(s, k)| *s == source && *k == key) {
+                // JSON, form and multipart bodies share one. A flattened
+                // field has no key: its members' keys are its struct's.
+                if a.flatten.is_some() {
+                } else if keys.iter().any(|(s, k)| *s == source && *k == key) {
                     errors.push(syn::Error::new(
                         key_span,
                         format!("two fields bind the {} key `{key}`", source.name()),
                     ));
                 }
-                keys.push((source, key.clone()));
+                if a.flatten.is_none() {
+                    keys.push((source, key.clone()));
+                }
                 Some(Bound {
                     source,
                     key,
                     required: a.required.is_some(),
                     default: a.default.map(|(e, _)| e),
                     keep_quotes: a.keep_quotes.is_some(),
-                    flatten: false,
+                    flatten: a.flatten.is_some(),
                 })
             }
         };
@@ -314,6 +327,20 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
             "`accept` restricts the formats `body` fields bind from, and this struct has none (a `raw_body` field takes any body as sent)",
         ));
     }
+    let accept = container.accept.map_or(Accept::ALL, |(a, _)| a);
+    if let Some(deny) = container.deny_unknown_fields {
+        let json_flat = fields.iter().any(|f| {
+            f.bound
+                .as_ref()
+                .is_some_and(|b| b.flatten && b.source == Source::Body)
+        });
+        if json_flat && accept.json {
+            errors.push(syn::Error::new(
+                deny,
+                "`deny_unknown_fields` cannot refuse a JSON member a flattened struct may take (it reads the body on its own): restrict the body to forms, e.g. #[bind(accept = \"form, multipart\")], or drop one of them",
+            ));
+        }
+    }
     let validate = container.validate.clone();
     errors.finish()?;
     Ok(Model {
@@ -323,9 +350,41 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
         krate,
         fields,
         validate,
-        accept: container.accept.map_or(Accept::ALL, |(a, _)| a),
+        accept,
         deny_unknown: container.deny_unknown_fields.is_some(),
     })
+}
+
+/// What `flatten` allows: a query, body or path field, with no key of its
+/// own and no option (the member struct's fields have theirs).
+fn flatten_checks(
+    span: Span,
+    source: Source,
+    key: Option<&syn::LitStr>,
+    others: bool,
+    errors: &mut ErrorSink,
+) {
+    if !matches!(source, Source::Query | Source::Body | Source::Path) {
+        errors.push(syn::Error::new(
+            span,
+            format!(
+                "a {} field cannot be flattened: `flatten` reads a struct's members as keys of the query, the body or the path values",
+                source.name()
+            ),
+        ));
+    }
+    if let Some(key) = key {
+        errors.push(syn::Error::new(
+            key.span(),
+            "a flattened field has no name of its own: its struct's members are read under their own names",
+        ));
+    }
+    if others {
+        errors.push(syn::Error::new(
+            span,
+            "`flatten` takes no other option: the flattened struct's fields say which members are required or defaulted",
+        ));
+    }
 }
 
 fn key_for(

@@ -127,6 +127,12 @@ impl Ctx<'_> {
                 quote!(__r.skip_value()?,),
             )
         };
+        // Each flattened struct reads the body again, taking its members.
+        let flats = self.flats(Source::Body).map(|(i, f)| {
+            let ty = &f.ty;
+            let slot = format_ident!("__s{}", i);
+            quote! { #p::flat_json_body::<#ty>(&mut #slot, __bytes, __limits, &mut __errors, #i)?; }
+        });
         quote! {
             #p::Body::Json(__bytes) if __limits.formats.contains(#p::Formats::JSON) => {
                 #p::#scan(__bytes, __limits, #json_known, #json_named, |#params| {
@@ -136,6 +142,7 @@ impl Ctx<'_> {
                     }
                     #p::Ok(())
                 })?;
+                #(#flats)*
             }
         }
     }

@@ -140,7 +140,7 @@ pub(super) fn generics(m: &Model<'_>, p: &TokenStream, lt: &TokenStream) -> Gene
             }
             let default = matches!(b.default, Some(None)).then(|| quote!(#declared: #p::Default,));
             Some(if b.flatten {
-                quote!(#default #ty: #p::Value<#lt>)
+                quote!(#default #ty: #p::Flatten<#lt>)
             } else {
                 quote!(#default #ty: #p::Field<#lt>)
             })

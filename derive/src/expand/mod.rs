@@ -57,15 +57,41 @@ struct Ctx<'m> {
 }
 
 impl Ctx<'_> {
+    /// The fields `source`'s keys name (not the flattened ones).
     fn of(&self, source: Source) -> impl Iterator<Item = (usize, &FieldModel<'_>)> {
-        self.fields
-            .iter()
-            .enumerate()
-            .filter(move |(_, f)| f.bound.as_ref().is_some_and(|b| b.source == source))
+        self.fields.iter().enumerate().filter(move |(_, f)| {
+            f.bound
+                .as_ref()
+                .is_some_and(|b| b.source == source && !b.flatten)
+        })
+    }
+
+    /// The flattened fields of `source`: offered the keys no field takes.
+    fn flats(&self, source: Source) -> impl Iterator<Item = (usize, &FieldModel<'_>)> {
+        self.fields.iter().enumerate().filter(move |(_, f)| {
+            f.bound
+                .as_ref()
+                .is_some_and(|b| b.source == source && b.flatten)
+        })
     }
 
     fn has(&self, source: Source) -> bool {
-        self.of(source).next().is_some()
+        self.of(source).next().is_some() || self.flats(source).next().is_some()
+    }
+
+    /// Offers `__key` (bytes), a key no field took, to each flattened
+    /// field of `source` in turn: whether one took it.
+    fn flat_offers(&self, source: Source) -> TokenStream {
+        let p = &self.p;
+        let src = source_variant(source);
+        let offers = self.flats(source).map(|(i, f)| {
+            let ty = &f.ty;
+            let slot = format_ident!("__s{}", i);
+            quote! {
+                #p::offer_flat::<#ty>(&mut #slot, &__key, __raw, &mut __errors, #i, #p::Source::#src)
+            }
+        });
+        quote!(#(#offers)||*)
     }
 
     /// The fallback for a key that is no field's name: `name[key]` offered
@@ -89,9 +115,10 @@ impl Ctx<'_> {
                 }
             }
         });
-        if self.deny_unknown {
+        let flat = self.flats(source).next().is_some();
+        if self.deny_unknown || flat {
             // Whether the key named a field's value or member; if not, it
-            // is refused.
+            // is offered to the flattened fields, then refused.
             let taking = self.of(source).map(|(i, f)| {
                 let b = f.bound.as_ref().expect("bound");
                 let ty = &f.ty;
@@ -108,14 +135,24 @@ impl Ctx<'_> {
                     }
                 }
             });
+            let offers = flat.then(|| {
+                let offers = self.flat_offers(source);
+                quote! { let __taken = __taken || #offers; }
+            });
+            let unknown = self.deny_unknown.then(|| {
+                quote! {
+                    if !__taken {
+                        #p::unknown_key(&mut __errors, #p::Source::#src, &__key);
+                    }
+                }
+            });
             return quote! {
                 let __taken = match #p::path_start(&__key) {
                     #p::Some(__at) => match &__key[..__at] { #(#taking)* _ => false },
                     #p::None => false,
                 };
-                if !__taken {
-                    #p::unknown_key(&mut __errors, #p::Source::#src, &__key);
-                }
+                #offers
+                #unknown
             };
         }
         quote! {
@@ -157,6 +194,9 @@ fn expand(m: &Model<'_>) -> TokenStream {
         .map(|(i, f)| {
             let slot = format_ident!("__s{}", i);
             let ty = &f.ty;
+            if f.bound.as_ref().is_some_and(|b| b.flatten) {
+                return quote! { let mut #slot = #p::flat_slot::<#ty>(); };
+            }
             quote! { let mut #slot = <#ty as #p::Field<#lt>>::slot(); }
         })
         .collect();
