@@ -226,6 +226,34 @@ pub fn offer_json<'r, T: Field<'r>>(
     T::offer_json(slot, r, cx)
 }
 
+/// Reads a whole JSON body as one field's value (`#[bind(whole_body)]`):
+/// any JSON value, as a member's would be offered, under the field's name
+/// (`items[3].sku`), the reader's limits applying as to any body.
+///
+/// # Errors
+/// A syntax error or a limit passed: [`BindError::Malformed`].
+#[inline(never)]
+pub fn scan_whole_json<'r, T: Field<'r>>(
+    slot: &mut T::Slot,
+    body: &'r [u8],
+    limits: &Limits,
+    required: bool,
+    errors: &mut Errors,
+    field: usize,
+    key: &'static str,
+) -> Result<(), BindError> {
+    let mut r = Reader::with_limits(body, limits);
+    let mut cx = FieldCx::new(errors, field, key);
+    let mut read = || -> Result<(), Error> {
+        offer_json::<T>(slot, true, &mut r, required, &mut cx)?;
+        r.finish()
+    };
+    read().map_err(|error| BindError::Malformed {
+        source: Source::Body,
+        error,
+    })
+}
+
 /// What [`members`]' lookups return for a name that is no field's.
 pub const NO_FIELD: usize = usize::MAX;
 

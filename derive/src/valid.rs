@@ -130,6 +130,8 @@ pub struct Bound {
     pub keep_quotes: bool,
     /// `flatten`: the field's members are read as the struct's own keys.
     pub flatten: bool,
+    /// `whole_body`: the field takes the whole JSON body as its value.
+    pub whole: bool,
 }
 
 pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Model<'a>> {
@@ -185,6 +187,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                 || a.serde.is_some()
                 || a.keep_quotes.is_some()
                 || a.flatten.is_some()
+                || a.whole_body.is_some()
             {
                 errors.push(syn::Error::new(
                     span,
@@ -203,13 +206,28 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
             });
             continue;
         }
+        // `whole_body` is a source of its own: the body, under the
+        // field's name (for errors).
+        if let Some(span) = a.whole_body {
+            if a.source.is_some() || a.skip.is_some() || a.flatten.is_some() {
+                errors.push(syn::Error::new(
+                    span,
+                    "`whole_body` is the field's source (the whole JSON body): drop the other source, `skip` or `flatten`",
+                ));
+            }
+        }
         // A field without a source of its own takes the struct's (not a
         // skipped one: it has none), named at the field.
-        let source = match (a.skip, a.source) {
-            (None, None) => container
+        let source = match (a.skip, a.source, a.whole_body) {
+            (None, None, Some(span)) => {
+                let name = member.to_string();
+                let name = name.strip_prefix("r#").unwrap_or(&name).to_owned();
+                Some((Source::Body, Some(syn::LitStr::new(&name, span)), span))
+            }
+            (None, None, None) => container
                 .source
                 .map(|(source, _)| (source, None, member.span())),
-            (_, own) => own,
+            (_, own, _) => own,
         };
         let bound = match (a.skip, source) {
             (Some(span), source) => {
@@ -284,6 +302,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                     default: a.default.map(|(e, _)| e),
                     keep_quotes: a.keep_quotes.is_some(),
                     flatten: a.flatten.is_some(),
+                    whole: a.whole_body.is_some(),
                 })
             }
         };
@@ -327,7 +346,16 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
             "`accept` restricts the formats `body` fields bind from, and this struct has none (a `raw_body` field takes any body as sent)",
         ));
     }
-    let accept = container.accept.map_or(Accept::ALL, |(a, _)| a);
+    let mut accept = container.accept.map_or(Accept::ALL, |(a, _)| a);
+    if whole_body_checks(&fields, container.accept, &mut errors) {
+        // Only a JSON body is read: any other is refused (415).
+        accept = Accept {
+            json: true,
+            form: false,
+            multipart: false,
+            custom: false,
+        };
+    }
     if let Some(deny) = container.deny_unknown_fields {
         let json_flat = fields.iter().any(|f| {
             f.bound
@@ -353,6 +381,42 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
         accept,
         deny_unknown: container.deny_unknown_fields.is_some(),
     })
+}
+
+/// A `whole_body` field is the struct's one body field, and the body is
+/// JSON: returns whether the struct has one.
+fn whole_body_checks(
+    fields: &[FieldModel<'_>],
+    accept: Option<(Accept, Span)>,
+    errors: &mut ErrorSink,
+) -> bool {
+    let whole = fields
+        .iter()
+        .filter(|f| f.bound.as_ref().is_some_and(|b| b.whole))
+        .collect::<Vec<_>>();
+    let Some(first) = whole.first() else {
+        return false;
+    };
+    for f in fields.iter().filter(|f| !std::ptr::eq(*f, *first)) {
+        if f.bound.as_ref().is_some_and(|b| b.source == Source::Body) {
+            errors.push(syn::Error::new(
+                f.member.span(),
+                format!(
+                    "`{}` takes the whole body (`whole_body`): no other field binds from the body (a `raw_body` field may still take its bytes as sent)",
+                    first.member
+                ),
+            ));
+        }
+    }
+    if let Some((a, span)) = accept {
+        if a.form || a.multipart || a.custom {
+            errors.push(syn::Error::new(
+                span,
+                "a `whole_body` field reads a JSON body, and any other is refused: drop `accept`, or leave only `json`",
+            ));
+        }
+    }
+    true
 }
 
 /// What `flatten` allows: a query, body or path field, with no key of its

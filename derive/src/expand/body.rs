@@ -102,9 +102,23 @@ impl Ctx<'_> {
         }
     }
 
-    /// The scan of a JSON body, each member dispatched to its field.
+    /// The scan of a JSON body, each member dispatched to its field; or
+    /// the whole body read as one field's value.
     fn json_scan(&self) -> TokenStream {
         let p = &self.p;
+        if let Some((i, f)) = self.whole() {
+            let b = f.bound.as_ref().expect("bound");
+            let ty = &f.ty;
+            let slot = format_ident!("__s{}", i);
+            let required = b.required;
+            let key = &b.key;
+            return quote! {
+                #p::Body::Json(__bytes) if __limits.formats.contains(#p::Formats::JSON) => {
+                    #p::scan_whole_json::<#ty>(&mut #slot, __bytes, __limits, #required, &mut __errors, #i, #key)?;
+                    __seen.insert(#i);
+                }
+            };
+        }
         let json_arms = self.json_arms(
             false,
             |i, key| quote!(&mut #p::FieldCx::new(&mut __errors, #i, #key)),

@@ -62,8 +62,16 @@ impl Ctx<'_> {
         self.fields.iter().enumerate().filter(move |(_, f)| {
             f.bound
                 .as_ref()
-                .is_some_and(|b| b.source == source && !b.flatten)
+                .is_some_and(|b| b.source == source && !b.flatten && !b.whole)
         })
+    }
+
+    /// The field that takes the whole JSON body, if one does.
+    fn whole(&self) -> Option<(usize, &FieldModel<'_>)> {
+        self.fields
+            .iter()
+            .enumerate()
+            .find(|(_, f)| f.bound.as_ref().is_some_and(|b| b.whole))
     }
 
     /// The flattened fields of `source`: offered the keys no field takes.
@@ -76,7 +84,9 @@ impl Ctx<'_> {
     }
 
     fn has(&self, source: Source) -> bool {
-        self.of(source).next().is_some() || self.flats(source).next().is_some()
+        self.of(source).next().is_some()
+            || self.flats(source).next().is_some()
+            || (source == Source::Body && self.whole().is_some())
     }
 
     /// Offers `__key` (bytes), a key no field took, to each flattened
