@@ -211,3 +211,32 @@ fn a_generic_without_a_lifetime_owns_what_it_holds() {
     owned::<Fixed<u8>>();
     owned::<Report>();
 }
+
+/// A generic struct that holds itself: its own type is bound through its
+/// impl, not by a bound of its own.
+#[derive(Bind, Debug, PartialEq)]
+struct Tree<T> {
+    #[bind(body)]
+    value: T,
+    #[bind(body, default)]
+    children: Vec<Tree<T>>,
+    #[bind(body)]
+    first: Option<Box<Tree<T>>>,
+}
+
+#[test]
+fn a_generic_struct_may_hold_itself() {
+    let t = Tree::<u8>::bind(&json(
+        br#"{"value":1,"children":[{"value":2,"children":[{"value":3}]}],"first":{"value":4}}"#,
+    ))
+    .unwrap();
+    assert_eq!(t.children[0].children[0].value, 3);
+    assert_eq!(t.first.unwrap().value, 4);
+    let err = Tree::<u8>::bind(&json(br#"{"value":1,"children":[{"value":300}]}"#)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "body: children[0].value: out of range for the field's type"
+    );
+    let t = Tree::<String>::bind(&form(b"value=a&children[0][value]=b")).unwrap();
+    assert_eq!(t.children[0].value, "b");
+}

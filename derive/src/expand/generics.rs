@@ -135,7 +135,12 @@ pub(super) fn generics(m: &Model<'_>, p: &TokenStream, lt: &TokenStream) -> Gene
                     .then(|| quote!(#declared: #p::Default));
             };
             let ty = &f.ty;
-            if !mentions(ty.to_token_stream(), &params) {
+            // A type holding the struct itself (`Vec<Tree<T>>`) is bound
+            // through the struct's own impl, whose bounds are the other
+            // fields': bounding it too would ask the compiler to prove the
+            // impl from itself.
+            if !mentions(ty.to_token_stream(), &params) || mentions(ty.to_token_stream(), &[ident])
+            {
                 return None;
             }
             let default = matches!(b.default, Some(None)).then(|| quote!(#declared: #p::Default,));
