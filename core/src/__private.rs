@@ -5,13 +5,17 @@
 pub use crate::bind::boxed::Boxed;
 use crate::bind::cx::fail_cold;
 pub use crate::bind::field::offer_in;
+pub use crate::bind::flatten::{
+    finish_flat, finish_flat_in, flat_json, flat_json_body, flat_slot, offer_flat, offer_flat_in,
+    Flat, Flatten,
+};
 pub use crate::bind::json::begin_nested;
 pub use crate::bind::split_path;
 pub use crate::bind::FieldCx;
 pub use crate::bind::Value;
 pub use crate::bind::{
-    Bind, BindError, Body, Errors, Field, FieldError, FieldErrorKind, FieldPath, OwnedBind,
-    Rejected, Request, Segment, Source,
+    Bind, BindError, Body, Errors, Field, FieldError, FieldErrorKind, FieldPath, FromBody,
+    OwnedBind, Rejected, Request, Segment, Source,
 };
 pub use crate::bits::{words_for, Bits};
 #[cfg(feature = "serde")]
@@ -220,6 +224,37 @@ pub fn offer_json<'r, T: Field<'r>>(
         return Ok(());
     }
     T::offer_json(slot, r, cx)
+}
+
+/// Reads a whole JSON body as one field's value (`#[bind(whole_body)]`):
+/// any JSON value, as a member's would be offered, under the field's name
+/// (`items[3].sku`), the reader's limits applying as to any body, strict
+/// for a `#[bind(strict)]` type.
+///
+/// # Errors
+/// A syntax error or a limit passed: [`BindError::Malformed`].
+#[inline(never)]
+pub fn scan_whole_json<'r, T: Field<'r>>(
+    slot: &mut T::Slot,
+    body: &'r [u8],
+    limits: &Limits,
+    required: bool,
+    strict: bool,
+    errors: &mut Errors,
+    field: usize,
+    key: &'static str,
+) -> Result<(), BindError> {
+    let mut r = Reader::with_limits(body, limits);
+    r.set_strict(strict);
+    let mut cx = FieldCx::new(errors, field, key);
+    let mut read = || -> Result<(), Error> {
+        offer_json::<T>(slot, true, &mut r, required, &mut cx)?;
+        r.finish()
+    };
+    read().map_err(|error| BindError::Malformed {
+        source: Source::Body,
+        error,
+    })
 }
 
 /// What [`members`]' lookups return for a name that is no field's.

@@ -54,6 +54,10 @@ pub struct FieldAttrs {
     pub serde: Option<Span>,
     pub raw_body: Option<Span>,
     pub keep_quotes: Option<Span>,
+    /// `flatten`: a struct's members read as the parent's own keys.
+    pub flatten: Option<Span>,
+    /// `whole_body`: the whole JSON body is the field's value.
+    pub whole_body: Option<Span>,
 }
 
 /// The container's attributes.
@@ -319,6 +323,8 @@ pub fn field(attrs: &[Attribute], errors: &mut ErrorSink) -> FieldAttrs {
         serde: None,
         raw_body: None,
         keep_quotes: None,
+        flatten: None,
+        whole_body: None,
     };
     for attr in attrs.iter().filter(|a| a.path().is_ident("bind")) {
         let result = attr.parse_nested_meta(|meta| {
@@ -345,6 +351,10 @@ pub fn field(attrs: &[Attribute], errors: &mut ErrorSink) -> FieldAttrs {
                 set_once(&mut out.required, span, span, "required", errors);
             } else if ident == "raw_body" {
                 set_once(&mut out.raw_body, span, span, "raw_body", errors);
+            } else if ident == "whole_body" {
+                set_once(&mut out.whole_body, span, span, "whole_body", errors);
+            } else if ident == "flatten" {
+                set_once(&mut out.flatten, span, span, "flatten", errors);
             } else if ident == "keep_quotes" {
                 set_once(&mut out.keep_quotes, span, span, "keep_quotes", errors);
             } else if ident == "from_str" {
@@ -362,7 +372,7 @@ pub fn field(attrs: &[Attribute], errors: &mut ErrorSink) -> FieldAttrs {
                 set_once(&mut out.default, (expr, span), span, "default", errors);
             } else {
                 errors.push(meta.error(
-                    "unknown field attribute: expected a source (`path`, `query`, `header`, `cookie`, `body`, `context`, each with an optional `= \"name\"`), `required`, `default`, `default = expr`, `from_str`, `serde`, `keep_quotes`, `raw_body` or `skip`",
+                    "unknown field attribute: expected a source (`path`, `query`, `header`, `cookie`, `body`, `context`, each with an optional `= \"name\"`), `required`, `default`, `default = expr`, `from_str`, `serde`, `keep_quotes`, `flatten`, `raw_body`, `whole_body` or `skip`",
                 ));
                 skip_value(&meta)?;
             }

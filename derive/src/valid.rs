@@ -10,6 +10,8 @@ pub struct Model<'a> {
     pub ident: &'a Ident,
     /// The struct's lifetime, used as the request's.
     pub lifetime: Option<&'a Lifetime>,
+    /// The struct's generics, as declared.
+    pub generics: &'a syn::Generics,
     pub krate: Path,
     pub fields: Vec<FieldModel<'a>>,
     pub validate: Option<Path>,
@@ -129,6 +131,10 @@ pub struct Bound {
     pub default: Option<Option<Expr>>,
     /// A cookie's value with its quotes kept, as sent.
     pub keep_quotes: bool,
+    /// `flatten`: the field's members are read as the struct's own keys.
+    pub flatten: bool,
+    /// `whole_body`: the field takes the whole JSON body as its value.
+    pub whole: bool,
 }
 
 pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Model<'a>> {
@@ -143,10 +149,9 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                 l.span(),
                 "Bind supports one lifetime, the request's; remove the others",
             )),
-            other => errors.push(syn::Error::new(
-                other.span(),
-                "Bind does not support type or const parameters yet",
-            )),
+            // Type and const parameters: the impls carry them, with a
+            // bound for each field type that names one (`expand::generics`).
+            GenericParam::Type(_) | GenericParam::Const(_) => {}
         }
     }
 
@@ -184,6 +189,8 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                 || a.from_str.is_some()
                 || a.serde.is_some()
                 || a.keep_quotes.is_some()
+                || a.flatten.is_some()
+                || a.whole_body.is_some()
             {
                 errors.push(syn::Error::new(
                     span,
@@ -202,13 +209,28 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
             });
             continue;
         }
+        // `whole_body` is a source of its own: the body, under the
+        // field's name (for errors).
+        if let Some(span) = a.whole_body {
+            if a.source.is_some() || a.skip.is_some() || a.flatten.is_some() {
+                errors.push(syn::Error::new(
+                    span,
+                    "`whole_body` is the field's source (the whole JSON body): drop the other source, `skip` or `flatten`",
+                ));
+            }
+        }
         // A field without a source of its own takes the struct's (not a
         // skipped one: it has none), named at the field.
-        let source = match (a.skip, a.source) {
-            (None, None) => container
+        let source = match (a.skip, a.source, a.whole_body) {
+            (None, None, Some(span)) => {
+                let name = member.to_string();
+                let name = name.strip_prefix("r#").unwrap_or(&name).to_owned();
+                Some((Source::Body, Some(syn::LitStr::new(&name, span)), span))
+            }
+            (None, None, None) => container
                 .source
                 .map(|(source, _)| (source, None, member.span())),
-            (_, own) => own,
+            (_, own, _) => own,
         };
         let bound = match (a.skip, source) {
             (Some(span), source) => {
@@ -216,6 +238,7 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                     || a.required.is_some()
                     || a.default.is_some()
                     || a.serde.is_some()
+                    || a.flatten.is_some()
                 {
                     errors.push(syn::Error::new(
                         span,
@@ -246,6 +269,13 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                         "`required` and `default` contradict each other: a default is used when the value is missing",
                     ));
                 }
+                if let Some(flat) = a.flatten {
+                    let others = a.required.is_some()
+                        || a.default.is_some()
+                        || a.from_str.is_some()
+                        || a.serde.is_some();
+                    flatten_checks(flat, source, lit.as_ref(), others, &mut errors);
+                }
                 let key_span = lit.as_ref().map_or(span, |l| l.span());
                 let key = key_for(
                     source,
@@ -256,20 +286,26 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
                     &mut errors,
                 );
                 // Header names and cookie names live in their own spaces;
-                // JSON, form and multipart bodies share one.
-                if keys.iter().any(|(s, k)| *s == source && *k == key) {
+                // JSON, form and multipart bodies share one. A flattened
+                // field has no key: its members' keys are its struct's.
+                if a.flatten.is_some() {
+                } else if keys.iter().any(|(s, k)| *s == source && *k == key) {
                     errors.push(syn::Error::new(
                         key_span,
                         format!("two fields bind the {} key `{key}`", source.name()),
                     ));
                 }
-                keys.push((source, key.clone()));
+                if a.flatten.is_none() {
+                    keys.push((source, key.clone()));
+                }
                 Some(Bound {
                     source,
                     key,
                     required: a.required.is_some(),
                     default: a.default.map(|(e, _)| e),
                     keep_quotes: a.keep_quotes.is_some(),
+                    flatten: a.flatten.is_some(),
+                    whole: a.whole_body.is_some(),
                 })
             }
         };
@@ -313,18 +349,110 @@ pub fn model<'a>(input: &'a DeriveInput, default_crate: &str) -> syn::Result<Mod
             "`accept` restricts the formats `body` fields bind from, and this struct has none (a `raw_body` field takes any body as sent)",
         ));
     }
+    let mut accept = container.accept.map_or(Accept::ALL, |(a, _)| a);
+    if whole_body_checks(&fields, container.accept, &mut errors) {
+        // Only a JSON body is read: any other is refused (415).
+        accept = Accept {
+            json: true,
+            form: false,
+            multipart: false,
+            custom: false,
+        };
+    }
+    if let Some(deny) = container.deny_unknown_fields {
+        let json_flat = fields.iter().any(|f| {
+            f.bound
+                .as_ref()
+                .is_some_and(|b| b.flatten && b.source == Source::Body)
+        });
+        if json_flat && accept.json {
+            errors.push(syn::Error::new(
+                deny,
+                "`deny_unknown_fields` cannot refuse a JSON member a flattened struct may take (it reads the body on its own): restrict the body to forms, e.g. #[bind(accept = \"form, multipart\")], or drop one of them",
+            ));
+        }
+    }
     let validate = container.validate.clone();
     errors.finish()?;
     Ok(Model {
         ident: &input.ident,
         lifetime,
+        generics: &input.generics,
         krate,
         fields,
         validate,
-        accept: container.accept.map_or(Accept::ALL, |(a, _)| a),
+        accept,
         deny_unknown: container.deny_unknown_fields.is_some(),
         strict: container.strict.is_some(),
     })
+}
+
+/// A `whole_body` field is the struct's one body field, and the body is
+/// JSON: returns whether the struct has one.
+fn whole_body_checks(
+    fields: &[FieldModel<'_>],
+    accept: Option<(Accept, Span)>,
+    errors: &mut ErrorSink,
+) -> bool {
+    let whole = fields
+        .iter()
+        .filter(|f| f.bound.as_ref().is_some_and(|b| b.whole))
+        .collect::<Vec<_>>();
+    let Some(first) = whole.first() else {
+        return false;
+    };
+    for f in fields.iter().filter(|f| !std::ptr::eq(*f, *first)) {
+        if f.bound.as_ref().is_some_and(|b| b.source == Source::Body) {
+            errors.push(syn::Error::new(
+                f.member.span(),
+                format!(
+                    "`{}` takes the whole body (`whole_body`): no other field binds from the body (a `raw_body` field may still take its bytes as sent)",
+                    first.member
+                ),
+            ));
+        }
+    }
+    if let Some((a, span)) = accept {
+        if a.form || a.multipart || a.custom {
+            errors.push(syn::Error::new(
+                span,
+                "a `whole_body` field reads a JSON body, and any other is refused: drop `accept`, or leave only `json`",
+            ));
+        }
+    }
+    true
+}
+
+/// What `flatten` allows: a query, body or path field, with no key of its
+/// own and no option (the member struct's fields have theirs).
+fn flatten_checks(
+    span: Span,
+    source: Source,
+    key: Option<&syn::LitStr>,
+    others: bool,
+    errors: &mut ErrorSink,
+) {
+    if !matches!(source, Source::Query | Source::Body | Source::Path) {
+        errors.push(syn::Error::new(
+            span,
+            format!(
+                "a {} field cannot be flattened: `flatten` reads a struct's members as keys of the query, the body or the path values",
+                source.name()
+            ),
+        ));
+    }
+    if let Some(key) = key {
+        errors.push(syn::Error::new(
+            key.span(),
+            "a flattened field has no name of its own: its struct's members are read under their own names",
+        ));
+    }
+    if others {
+        errors.push(syn::Error::new(
+            span,
+            "`flatten` takes no other option: the flattened struct's fields say which members are required or defaulted",
+        ));
+    }
 }
 
 fn key_for(

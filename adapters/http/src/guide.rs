@@ -315,6 +315,161 @@
 //! assert_eq!((o.qty, o.sku.as_str(), o.tags.len()), (2, "1234", 1));
 //! ```
 //!
+//! # Generic structs
+//! A struct may have type and const parameters beside the request's
+//! lifetime. Each generated impl carries them, bounded by what binding
+//! asks of each field type that names one (`Vec<T>: Field<'r>`), so
+//! `Page<T>` binds for every `T` its fields can bind, and owns what it
+//! holds (`OwnedBind`, for extractors) when it has no lifetime. A field
+//! holding the struct itself (`children: Vec<Tree<T>>`) needs no bound of
+//! its own; two generic structs holding each other do not compile (each
+//! one's bound asks for the other's).
+//!
+//! ```
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::Bind;
+//!
+//! #[derive(Bind, Debug)]
+//! struct Page<T> {
+//!     #[bind(body)]
+//!     items: Vec<T>,
+//!     #[bind(body)]
+//!     total: u64,
+//! }
+//!
+//! #[derive(Bind, Debug)]
+//! struct Item {
+//!     #[bind(body)]
+//!     sku: String,
+//! }
+//!
+//! #[derive(Bind, Debug)]
+//! struct Envelope<'r, T> {
+//!     #[bind(body)]
+//!     data: T,
+//!     #[bind(header = "x-id")]
+//!     id: &'r str,
+//! }
+//!
+//! let json = br#"{"items": [{"sku": "a"}, {"sku": "b"}], "total": 2}"#;
+//! let p = Page::<Item>::bind(&Parts { body: Body::Json(json), ..Parts::default() }).unwrap();
+//! assert_eq!((p.items[1].sku.as_str(), p.total), ("b", 2));
+//! let form = Parts { body: Body::Form(b"items=4&items=5&total=2"), ..Parts::default() };
+//! assert_eq!(Page::<u32>::bind(&form).unwrap().items, [4, 5]);
+//!
+//! let req = Parts { headers: &[("X-Id", b"r-7")], body: Body::Json(br#"{"data": [1, 2]}"#), ..Parts::default() };
+//! let e = Envelope::<Vec<u8>>::bind(&req).unwrap();
+//! assert_eq!((e.data, e.id), (vec![1, 2], "r-7"));
+//! ```
+//!
+//! # `flatten`: one struct's members as another's own keys
+//! `#[bind(query, flatten)]` on a field whose type is a struct deriving
+//! `Bind` reads that struct's members as the parent's own keys:
+//! `?q=tea&page=2` binds `q` on the parent and `page` on the flattened
+//! struct, so one `Pagination` serves every list endpoint. A key the
+//! parent has no field for is offered to each flattened field in turn
+//! (the parent's own keys come first); the flattened struct is then built
+//! from what it took, so one whose members are all `Option` or `default`
+//! binds with no key at all, and a missing required member is reported.
+//! Failures are named by the key as sent (`page`, not `paging.page`).
+//!
+//! Sources: the query, path values and the body. From a form, a multipart
+//! body's text parts (not files) or a custom format, key by key; keys reach
+//! the flattened struct decoded into a scratch copy, so a map inside it
+//! keys by owned text (`String`), and a key longer than 256 bytes is not
+//! offered. From a JSON body, the flattened struct reads the body's object
+//! again on its own, taking its members and skipping the rest: a member
+//! both structs have binds in both, and a flattened struct that itself
+//! denies unknown fields refuses the parent's members. With
+//! `deny_unknown_fields` on the parent, a key neither struct takes is
+//! refused; as the parent cannot tell which JSON members the flattened one
+//! takes, a flattened `body` field with `deny_unknown_fields` needs the
+//! body restricted to forms (`accept = "form, multipart"`), else it does
+//! not compile. Headers and cookies cannot be flattened. Flattening makes
+//! the struct's scans of those sources read every key (no early stop once
+//! its fields are bound).
+//!
+//! ```
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::Bind;
+//!
+//! #[derive(Bind, Debug, PartialEq)]
+//! #[bind(query)]
+//! struct Pagination {
+//!     #[bind(default = 1)]
+//!     page: u32,
+//!     #[bind(default = 20)]
+//!     per_page: u32,
+//! }
+//!
+//! #[derive(Bind, Debug)]
+//! struct SearchItems {
+//!     #[bind(query)]
+//!     q: String,
+//!     #[bind(query, flatten)]
+//!     paging: Pagination,
+//! }
+//!
+//! #[derive(Bind, Debug)]
+//! #[bind(query, deny_unknown_fields)]
+//! struct ListUsers {
+//!     role: Option<String>,
+//!     #[bind(flatten)]
+//!     paging: Pagination,
+//! }
+//!
+//! let s = SearchItems::bind(&Parts { query: Some("page=2&per_page=50&q=tea"), ..Parts::default() }).unwrap();
+//! assert_eq!((s.q.as_str(), s.paging), ("tea", Pagination { page: 2, per_page: 50 }));
+//! let u = ListUsers::bind(&Parts { query: Some("role=admin"), ..Parts::default() }).unwrap();
+//! assert_eq!(u.paging, Pagination { page: 1, per_page: 20 });
+//!
+//! let err = SearchItems::bind(&Parts { query: Some("q=tea&page=x"), ..Parts::default() }).unwrap_err();
+//! assert_eq!(err.to_string(), "query: page: expected an unsigned integer");
+//! let err = ListUsers::bind(&Parts { query: Some("page=2&pages=3"), ..Parts::default() }).unwrap_err();
+//! assert_eq!(err.to_string(), "query: pages: not a field this request takes");
+//! ```
+//!
+//! # `whole_body`: the whole JSON body as one field
+//! `#[bind(whole_body)]` binds the whole JSON document to one field, read
+//! as a member's value would be: a top-level array into a `Vec` (or a
+//! tuple, an array), a scalar, or an object into a nested struct. Failures
+//! are named under the field's name (`items[3].sku`); the body's limits
+//! apply as to any JSON body. The struct then has no other `body` field (a
+//! `raw_body` field may still take the bytes as sent) and accepts only
+//! JSON: any other body is refused with `BindError::UnsupportedMediaType`
+//! (415), before any field is read. No body at all leaves the field to its
+//! type (an empty `Vec`, `None`), its `default` or `missing`. As another
+//! struct's member, the field is a member like any other (`{"items": [..]}`).
+//!
+//! ```
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::{Bind, BindError};
+//!
+//! #[derive(Bind, Debug)]
+//! struct NewItem {
+//!     #[bind(body)]
+//!     sku: String,
+//! }
+//!
+//! #[derive(Bind, Debug)]
+//! struct CreateMany {
+//!     #[bind(whole_body)]
+//!     items: Vec<NewItem>,
+//!     #[bind(query)]
+//!     dry_run: Option<bool>,
+//! }
+//!
+//! let body = br#"[{"sku": "a"}, {"sku": "b"}]"#;
+//! let req = Parts { query: Some("dry_run=true"), body: Body::Json(body), ..Parts::default() };
+//! let c = CreateMany::bind(&req).unwrap();
+//! assert_eq!((c.items.len(), c.dry_run), (2, Some(true)));
+//!
+//! let err = CreateMany::bind(&Parts { body: Body::Json(br#"[{"sku": "a"}, {}]"#), ..Parts::default() }).unwrap_err();
+//! assert_eq!(err.to_string(), "body: items[1].sku: a value is required");
+//! let form = CreateMany::bind(&Parts { body: Body::Form(b"sku=a"), ..Parts::default() });
+//! assert!(matches!(form, Err(BindError::UnsupportedMediaType)));
+//! ```
+//!
 //! # Tuples and fixed-size arrays
 //! A tuple (up to six elements) or an array `[T; N]` (up to 32 named in
 //! errors) binds from a JSON array of exactly its length, each element as

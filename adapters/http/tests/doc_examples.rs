@@ -258,6 +258,11 @@ const NOT_CHECKED: &[(&str, &str)] = &[
         "crate-private module (Boxed reaches users only through #[doc(hidden)])",
     ),
     (
+        "core/src/bind/flatten.rs",
+        "crate-private module: #[bind(flatten)]'s slot and helpers, named \
+         only by generated code through #[doc(hidden)] __private",
+    ),
+    (
         "core/src/bind/de/mod.rs",
         "crate-private module (feature serde): Value for Serde (a trait \
          impl) and the JSON deserializer behind it",

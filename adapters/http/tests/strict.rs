@@ -275,3 +275,39 @@ fn strict_accepts_what_serde_accepts_with_equal_values() {
     // Both outcomes were drawn often enough to mean something.
     assert!(accepted > 200 && refused > 200, "{accepted} {refused}");
 }
+
+#[derive(Bind, Debug, PartialEq)]
+#[bind(strict)]
+struct StrictWhole {
+    #[bind(whole_body)]
+    ids: Vec<u32>,
+}
+
+#[derive(Bind, Debug, PartialEq)]
+#[bind(body)]
+struct Paging {
+    #[bind(default)]
+    page: u32,
+}
+
+#[derive(Bind, Debug, PartialEq)]
+#[bind(body, strict)]
+struct StrictFlat {
+    q: String,
+    #[bind(flatten)]
+    paging: Paging,
+}
+
+#[test]
+fn strict_holds_for_a_whole_body_and_a_flattened_struct() {
+    let err = StrictWhole::bind(&parts(None, r#"[1, "2"]"#)).unwrap_err();
+    assert_eq!(err.to_string(), "body: ids[1]: expected a number");
+    assert_eq!(
+        StrictWhole::bind(&parts(None, "[1, 2]")).unwrap().ids,
+        [1, 2]
+    );
+    let err = StrictFlat::bind(&parts(None, r#"{"q": "tea", "page": "2"}"#)).unwrap_err();
+    assert_eq!(err.to_string(), "body: page: expected a number");
+    let s = StrictFlat::bind(&parts(None, r#"{"q": "tea", "page": 2}"#)).unwrap();
+    assert_eq!(s.paging.page, 2);
+}

@@ -80,6 +80,14 @@ impl<'e, 'r> FieldCx<'e, 'r> {
         }
     }
 
+    /// The members of a flattened struct (`#[bind(flatten)]`) of the
+    /// top-level field declared at `field`: each is named by its own key,
+    /// as sent (`page`, not `pagination.page`).
+    #[inline]
+    pub(crate) fn flattened(errors: &'e mut Errors, field: usize, source: Source) -> Self {
+        Self::with_source(errors, field, FLATTENED, source)
+    }
+
     /// A value one step further in: a member (`Segment::Key`) or an element
     /// (`Segment::Index`).
     ///
@@ -163,12 +171,21 @@ impl<'e, 'r> FieldCx<'e, 'r> {
     pub fn path(&self) -> FieldPath {
         // Replays the links from the root, recursing up first: as deep as
         // the bind that made them, which recursed as deep.
+        fn root(segment: Segment<'_>) -> FieldPath {
+            match segment {
+                Segment::Key(k) => FieldPath::key(k),
+                Segment::Member(m) => FieldPath::member(m),
+                other => FieldPath::key("").with(other),
+            }
+        }
         fn replay<'r>(node: &Node<'_, 'r>) -> FieldPath {
             match node.parent {
-                None => match node.segment {
-                    Segment::Key(k) => FieldPath::key(k),
-                    other => FieldPath::key("").with(other),
-                },
+                None => root(node.segment),
+                // A flattened struct's root is no step: its member is.
+                Some(Node {
+                    parent: None,
+                    segment: Segment::Key(FLATTENED),
+                }) => root(node.segment),
                 Some(parent) => replay(parent).with(node.segment),
             }
         }
@@ -205,6 +222,10 @@ impl<'e, 'r> FieldCx<'e, 'r> {
         self.errors
     }
 }
+
+/// The root key of a flattened struct's members (see
+/// [`FieldCx::flattened`]): no field has an empty key.
+const FLATTENED: &str = "";
 
 /// Records that the value at `cx` failed, out of line: `cx` comes by value
 /// ([`FieldCx::reborrow`]) so that the hot path never builds it.

@@ -19,6 +19,7 @@ mod errors;
 pub(crate) mod field;
 mod field_path;
 mod file;
+pub(crate) mod flatten;
 mod format;
 pub mod json;
 #[cfg(feature = "alloc")]

@@ -124,27 +124,65 @@ pub struct JsonKinds(u8);
 
 impl JsonKinds {
     /// JSON strings.
+    ///
+    /// ```
+    /// use binder_core::convert::{FromText, JsonKinds};
+    /// assert_eq!(<char as FromText>::JSON, JsonKinds::STRING);
+    /// ```
     pub const STRING: Self = JsonKinds(1);
     /// JSON numbers.
+    ///
+    /// ```
+    /// use binder_core::convert::{FromText, JsonKinds};
+    /// assert_eq!(<f64 as FromText>::JSON, JsonKinds::NUMBER);
+    /// ```
     pub const NUMBER: Self = JsonKinds(2);
     /// `true` and `false`.
+    ///
+    /// ```
+    /// use binder_core::convert::{FromText, JsonKinds};
+    /// assert_eq!(<bool as FromText>::JSON, JsonKinds::BOOL);
+    /// ```
     pub const BOOL: Self = JsonKinds(4);
     /// Every scalar kind.
+    ///
+    /// ```
+    /// use binder_core::convert::JsonKinds;
+    /// let all = JsonKinds::STRING.or(JsonKinds::NUMBER).or(JsonKinds::BOOL);
+    /// assert_eq!(all, JsonKinds::ANY);
+    /// ```
     pub const ANY: Self = JsonKinds(7);
 
     /// Both kinds' values.
+    ///
+    /// ```
+    /// use binder_core::convert::JsonKinds;
+    /// let text_or_number = JsonKinds::STRING.or(JsonKinds::NUMBER);
+    /// assert!(text_or_number.takes(JsonKinds::STRING) && !text_or_number.takes(JsonKinds::BOOL));
+    /// ```
     #[must_use]
     pub const fn or(self, other: Self) -> Self {
         JsonKinds(self.0 | other.0)
     }
 
     /// Whether every kind of `kind` is taken.
+    ///
+    /// ```
+    /// use binder_core::convert::JsonKinds;
+    /// assert!(JsonKinds::ANY.takes(JsonKinds::BOOL));
+    /// assert!(!JsonKinds::NUMBER.takes(JsonKinds::ANY));
+    /// ```
     #[must_use]
     pub const fn takes(self, kind: Self) -> bool {
         self.0 & kind.0 == kind.0
     }
 
     /// What a strict bind tells a value of another kind.
+    ///
+    /// ```
+    /// use binder_core::convert::JsonKinds;
+    /// assert_eq!(JsonKinds::NUMBER.expected(), "expected a number");
+    /// ```
     #[must_use]
     pub const fn expected(self) -> &'static str {
         match self.0 {

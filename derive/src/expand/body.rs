@@ -102,9 +102,24 @@ impl Ctx<'_> {
         }
     }
 
-    /// The scan of a JSON body, each member dispatched to its field.
+    /// The scan of a JSON body, each member dispatched to its field; or
+    /// the whole body read as one field's value.
     fn json_scan(&self) -> TokenStream {
         let p = &self.p;
+        if let Some((i, f)) = self.whole() {
+            let b = f.bound.as_ref().expect("bound");
+            let ty = &f.ty;
+            let slot = format_ident!("__s{}", i);
+            let required = b.required;
+            let strict = self.strict;
+            let key = &b.key;
+            return quote! {
+                #p::Body::Json(__bytes) if __limits.formats.contains(#p::Formats::JSON) => {
+                    #p::scan_whole_json::<#ty>(&mut #slot, __bytes, __limits, #required, #strict, &mut __errors, #i, #key)?;
+                    __seen.insert(#i);
+                }
+            };
+        }
         let json_arms = self.json_arms(
             false,
             |i, key| quote!(&mut #p::FieldCx::new(&mut __errors, #i, #key)),
@@ -142,6 +157,13 @@ impl Ctx<'_> {
                 quote!(__r.skip_value()?,),
             )
         };
+        // Each flattened struct reads the body again, taking its members.
+        let strict = self.strict;
+        let flats = self.flats(Source::Body).map(|(i, f)| {
+            let ty = &f.ty;
+            let slot = format_ident!("__s{}", i);
+            quote! { #p::flat_json_body::<#ty>(&mut #slot, __bytes, __limits, #strict, &mut __errors, #i)?; }
+        });
         quote! {
             #p::Body::Json(__bytes) if __limits.formats.contains(#p::Formats::JSON) => {
                 #p::#scan(__bytes, __limits, #json_known, #json_named, |#params| {
@@ -151,6 +173,7 @@ impl Ctx<'_> {
                     }
                     #p::Ok(())
                 })?;
+                #(#flats)*
             }
         }
     }

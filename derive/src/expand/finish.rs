@@ -50,6 +50,18 @@ pub(super) fn finish_stmts(
                 Some(Some(expr)) => quote!(#p::Some(|| -> #declared { #expr })),
             };
             let key = &b.key;
+            if b.flatten {
+                return if nested {
+                    // Members under the parent's path (`search.page`).
+                    quote! {
+                        let #v: #p::Option<#declared> = #p::finish_flat_in::<#ty>(#slot, __cx);
+                    }
+                } else {
+                    quote! {
+                        let #v: #p::Option<#declared> = #p::finish_flat::<#ty>(#slot, &mut __errors, #i, #p::Source::#src, #key);
+                    }
+                };
+            }
             if nested {
                 return quote! {
                     let #v: #p::Option<#declared> = #p::settle_in(

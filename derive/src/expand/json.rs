@@ -16,7 +16,7 @@ impl Ctx<'_> {
         self.fields.iter().enumerate().filter(move |(_, f)| {
             f.bound
                 .as_ref()
-                .is_some_and(|b| nested || b.source == Source::Body)
+                .is_some_and(|b| !b.flatten && (nested || (b.source == Source::Body && !b.whole)))
         })
     }
 

@@ -17,6 +17,7 @@
 
 mod body;
 mod finish;
+mod generics;
 mod json;
 mod nested;
 mod sources;
@@ -58,15 +59,51 @@ struct Ctx<'m> {
 }
 
 impl Ctx<'_> {
+    /// The fields `source`'s keys name (not the flattened ones).
     fn of(&self, source: Source) -> impl Iterator<Item = (usize, &FieldModel<'_>)> {
+        self.fields.iter().enumerate().filter(move |(_, f)| {
+            f.bound
+                .as_ref()
+                .is_some_and(|b| b.source == source && !b.flatten && !b.whole)
+        })
+    }
+
+    /// The field that takes the whole JSON body, if one does.
+    fn whole(&self) -> Option<(usize, &FieldModel<'_>)> {
         self.fields
             .iter()
             .enumerate()
-            .filter(move |(_, f)| f.bound.as_ref().is_some_and(|b| b.source == source))
+            .find(|(_, f)| f.bound.as_ref().is_some_and(|b| b.whole))
+    }
+
+    /// The flattened fields of `source`: offered the keys no field takes.
+    fn flats(&self, source: Source) -> impl Iterator<Item = (usize, &FieldModel<'_>)> {
+        self.fields.iter().enumerate().filter(move |(_, f)| {
+            f.bound
+                .as_ref()
+                .is_some_and(|b| b.source == source && b.flatten)
+        })
     }
 
     fn has(&self, source: Source) -> bool {
         self.of(source).next().is_some()
+            || self.flats(source).next().is_some()
+            || (source == Source::Body && self.whole().is_some())
+    }
+
+    /// Offers `__key` (bytes), a key no field took, to each flattened
+    /// field of `source` in turn: whether one took it.
+    fn flat_offers(&self, source: Source) -> TokenStream {
+        let p = &self.p;
+        let src = source_variant(source);
+        let offers = self.flats(source).map(|(i, f)| {
+            let ty = &f.ty;
+            let slot = format_ident!("__s{}", i);
+            quote! {
+                #p::offer_flat::<#ty>(&mut #slot, &__key, __raw, &mut __errors, #i, #p::Source::#src)
+            }
+        });
+        quote!(#(#offers)||*)
     }
 
     /// The fallback for a key that is no field's name: `name[key]` offered
@@ -90,9 +127,10 @@ impl Ctx<'_> {
                 }
             }
         });
-        if self.deny_unknown {
+        let flat = self.flats(source).next().is_some();
+        if self.deny_unknown || flat {
             // Whether the key named a field's value or member; if not, it
-            // is refused.
+            // is offered to the flattened fields, then refused.
             let taking = self.of(source).map(|(i, f)| {
                 let b = f.bound.as_ref().expect("bound");
                 let ty = &f.ty;
@@ -109,14 +147,24 @@ impl Ctx<'_> {
                     }
                 }
             });
+            let offers = flat.then(|| {
+                let offers = self.flat_offers(source);
+                quote! { let __taken = __taken || #offers; }
+            });
+            let unknown = self.deny_unknown.then(|| {
+                quote! {
+                    if !__taken {
+                        #p::unknown_key(&mut __errors, #p::Source::#src, &__key);
+                    }
+                }
+            });
             return quote! {
                 let __taken = match #p::path_start(&__key) {
                     #p::Some(__at) => match &__key[..__at] { #(#taking)* _ => false },
                     #p::None => false,
                 };
-                if !__taken {
-                    #p::unknown_key(&mut __errors, #p::Source::#src, &__key);
-                }
+                #offers
+                #unknown
             };
         }
         quote! {
@@ -134,10 +182,11 @@ fn expand(m: &Model<'_>) -> TokenStream {
     // runtime instead of misbehaving.
     let p = quote!(#krate::__private_0_1);
     let ident = m.ident;
-    let (impl_lt, ty_generics, lt) = match m.lifetime {
-        Some(l) => (quote!(#l), quote!(<#l>), quote!(#l)),
-        None => (quote!('__r), quote!(), quote!('__r)),
+    let lt = match m.lifetime {
+        Some(l) => quote!(#l),
+        None => quote!('__r),
     };
+    let g = generics::generics(m, &p, &lt);
     let n = m.fields.len();
     let words = quote!({ #p::words_for(#n) });
     let cx = Ctx {
@@ -158,6 +207,9 @@ fn expand(m: &Model<'_>) -> TokenStream {
         .map(|(i, f)| {
             let slot = format_ident!("__s{}", i);
             let ty = &f.ty;
+            if f.bound.as_ref().is_some_and(|b| b.flatten) {
+                return quote! { let mut #slot = #p::flat_slot::<#ty>(); };
+            }
             quote! { let mut #slot = <#ty as #p::Field<#lt>>::slot(); }
         })
         .collect();
@@ -190,7 +242,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
         }
     });
 
-    let nested_impl = nested::value_impl(m, &cx, &slots, &words, &impl_lt, &ty_generics);
+    let nested_impl = nested::value_impl(m, &cx, &slots, &words, &g);
 
     // Keys past the runtime's longest are refused at compile time, at the
     // field.
@@ -212,12 +264,13 @@ fn expand(m: &Model<'_>) -> TokenStream {
     });
 
     // A struct without a lifetime owns what it holds.
-    let owned = m.lifetime.is_none().then(|| {
-        quote! {
-            #[automatically_derived]
-            impl #p::OwnedBind for #ident {}
-        }
-    });
+    let owned = &g.owned;
+    let generics::Generics {
+        impl_params,
+        ty_args,
+        where_clause,
+        ..
+    } = &g;
 
     quote! {
         const _: () = {
@@ -229,7 +282,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
             #owned
 
             #[automatically_derived]
-            impl<#impl_lt> #p::Bind<#lt> for #ident #ty_generics {
+            impl<#impl_params> #p::Bind<#lt> for #ident #ty_args #where_clause {
                 #reads_context
                 #[allow(unused_mut, unused_variables, unreachable_patterns, clippy::all, clippy::pedantic)]
                 fn bind_with<__R: #p::Request<#lt>>(

@@ -3,6 +3,7 @@
 //! struct of its own.
 
 use super::finish::{finish_stmts, settled};
+use super::generics::Generics;
 use super::Ctx;
 use crate::valid::{FieldModel, Model};
 use proc_macro2::{Span, TokenStream};
@@ -16,9 +17,16 @@ pub(super) fn value_impl(
     cx: &Ctx<'_>,
     slots: &[TokenStream],
     words: &TokenStream,
-    impl_lt: &TokenStream,
-    ty_generics: &TokenStream,
+    g: &Generics,
 ) -> TokenStream {
+    let Generics {
+        impl_params,
+        ty_args,
+        partial_args,
+        phantom,
+        where_clause,
+        ..
+    } = g;
     let Ctx { p, lt, .. } = cx;
     let ident = m.ident;
     let (vs, fs) = settled(m.fields.len());
@@ -35,7 +43,18 @@ pub(super) fn value_impl(
         .unwrap_or(0)
         .max(1);
     // A member no field has: skipped, or refused under its name.
-    let (walk, params, unknown) = if cx.deny_unknown {
+    // A struct with flattened fields does not refuse a member it has no
+    // field for: a flattened struct, reading the object again, may take it.
+    let flats: Vec<(usize, usize, &FieldModel<'_>)> = m
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.bound.is_some())
+        .enumerate()
+        .filter(|(_, (_, f))| f.bound.as_ref().is_some_and(|b| b.flatten))
+        .map(|(n, (i, f))| (n, i, f))
+        .collect();
+    let (walk, params, unknown) = if cx.deny_unknown && flats.is_empty() {
         (
             quote!(members_or_unknown),
             quote!(__field, __name, __r),
@@ -68,18 +87,39 @@ pub(super) fn value_impl(
         .enumerate()
         .filter(|(_, f)| f.bound.is_some())
         .collect();
-    let bound_tys: Vec<&syn::Type> = bound.iter().map(|(_, f)| &f.ty).collect();
+    let bound_tys: Vec<TokenStream> = bound
+        .iter()
+        .map(|(_, f)| {
+            let ty = &f.ty;
+            if f.bound.as_ref().is_some_and(|b| b.flatten) {
+                quote!(#p::Flat<#lt, #ty>)
+            } else {
+                quote!(<#ty as #p::Field<#lt>>::Slot)
+            }
+        })
+        .collect();
+    let bound_inits = bound.iter().map(|(_, f)| {
+        let ty = &f.ty;
+        if f.bound.as_ref().is_some_and(|b| b.flatten) {
+            quote!(#p::flat_slot::<#ty>())
+        } else {
+            quote!(<#ty as #p::Field<#lt>>::slot())
+        }
+    });
     let bound_slots: Vec<Ident> = bound
         .iter()
         .map(|(i, _)| format_ident!("__s{}", i))
         .collect();
-    let member_arms = bound.iter().enumerate().map(|(n, (i, f))| {
+    let member_arms = bound.iter().enumerate().filter_map(|(n, (i, f))| {
         let b = f.bound.as_ref().expect("bound");
+        if b.flatten {
+            return None;
+        }
         let ty = &f.ty;
         let key = &b.key;
         let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
         let idx = syn::Index::from(n);
-        quote! {
+        Some(quote! {
             #lit => {
                 let mut __at = __cx.at(#p::Segment::Key(#key));
                 if __rest.is_empty() {
@@ -94,8 +134,34 @@ pub(super) fn value_impl(
                     false
                 }
             }
-        }
+        })
     });
+    // A member no field has: offered to each flattened field, under this
+    // struct's path.
+    let other_member = if flats.is_empty() {
+        quote!(false)
+    } else {
+        let offers = flats.iter().map(|(n, _, f)| {
+            let ty = &f.ty;
+            let idx = syn::Index::from(*n);
+            quote!(#p::offer_flat_in::<#ty>(&mut __slots.#idx, __path, __raw, __cx))
+        });
+        quote!(#(#offers)||*)
+    };
+    // From JSON, each flattened struct reads the object again.
+    let (json_again, json_flats) = if flats.is_empty() {
+        (None, Vec::new())
+    } else {
+        let reads = flats
+            .iter()
+            .map(|(_, i, f)| {
+                let ty = &f.ty;
+                let slot = format_ident!("__s{}", i);
+                quote! { #p::flat_json::<#ty>(&mut #slot, &mut __again.clone(), __cx)?; }
+            })
+            .collect();
+        (Some(quote! { let __again = __r.clone(); }), reads)
+    };
     quote! {
         /// The pieces of a value of this struct sent by keys
         /// (`address[city]=..`): a struct of its own, so that a struct that
@@ -103,17 +169,17 @@ pub(super) fn value_impl(
         /// not an endless tuple of its fields' slots.
         #[doc(hidden)]
         #[allow(non_camel_case_types)]
-        pub struct __Partial<#impl_lt> {
+        pub struct __Partial<#impl_params> #where_clause {
             __seen: #p::Bits<#words>,
-            __slots: (#(<#bound_tys as #p::Field<#lt>>::Slot,)*),
-            __lt: #p::PhantomData<&#lt ()>,
+            __slots: (#(#bound_tys,)*),
+            __lt: #p::PhantomData<#phantom>,
         }
 
         /// A nested struct binds from a JSON object, each bound field by
         /// its key (as from keys like `address[city]`); text where an
         /// object is due is refused.
         #[automatically_derived]
-        impl<#impl_lt> #p::Value<#lt> for #ident #ty_generics {
+        impl<#impl_params> #p::Value<#lt> for #ident #ty_args #where_clause {
             const MEMBERS: bool = true;
 
             #[inline]
@@ -121,13 +187,13 @@ pub(super) fn value_impl(
                 #p::Err(#p::ValueError::new(#p::ValueErrorKind::ExpectedObject))
             }
 
-            type Partial = __Partial<#lt>;
+            type Partial = __Partial #partial_args;
 
             #[inline]
             fn partial() -> Self::Partial {
                 __Partial {
                     __seen: #p::Bits::new(),
-                    __slots: (#(<#bound_tys as #p::Field<#lt>>::slot(),)*),
+                    __slots: (#(#bound_inits,)*),
                     __lt: #p::PhantomData,
                 }
             }
@@ -145,7 +211,7 @@ pub(super) fn value_impl(
                 let __Partial { __seen, __slots, .. } = __partial;
                 match &*__seg {
                     #(#member_arms)*
-                    _ => false,
+                    _ => #other_member,
                 }
             }
 
@@ -167,12 +233,14 @@ pub(super) fn value_impl(
                 __r: &mut #p::Reader<#lt>,
                 __cx: &mut #p::FieldCx<'_, #lt>,
             ) -> #p::Result<#p::Option<Self>, #p::Error> {
+                #json_again
                 if !#p::begin_nested(__r, __cx)? {
                     return #p::Ok(#p::None);
                 }
                 let mut __seen = #p::Bits::<#words>::new();
                 #(#nested_slots)*
                 #nested_walk
+                #(#json_flats)*
                 #(#nested_finishes)*
                 #p::Ok(match (#(#vs,)*) {
                     (#(#p::Some(#fs),)*) => #p::Some(Self { #(#nested_members: #fs,)* }),

@@ -15,6 +15,14 @@ impl Ctx<'_> {
     pub(super) fn path_scan(&self) -> TokenStream {
         let Ctx { p, lt, .. } = self;
         let arms = self.arms(Source::Path, None, false);
+        // A name no field has: offered to the flattened fields.
+        let other = self.flats(Source::Path).next().is_some().then(|| {
+            let offers = self.flat_offers(Source::Path);
+            quote! {
+                let __key = __name.as_bytes();
+                let _ = #offers;
+            }
+        });
         quote! {
             __req.path_params(|__name, __value| {
                 let __raw = if <__R as #p::Request<#lt>>::PATH_DECODED {
@@ -22,7 +30,7 @@ impl Ctx<'_> {
                 } else {
                     #p::Raw::path_text(__value)
                 };
-                match __name.as_bytes() { #arms _ => {} }
+                match __name.as_bytes() { #arms _ => { #other } }
             });
         }
     }
@@ -163,8 +171,9 @@ impl Ctx<'_> {
         // `%` and `+` may decode to any key's first byte.
         let firsts = self.first_bytes(source, b"%+");
         // A piece no key starts like: skipped, or for a type that denies
-        // unknown fields, read to be refused by its key.
-        let skip = if self.deny_unknown {
+        // unknown fields, read to be refused by its key, or with flattened
+        // fields, read to be offered to them.
+        let skip = if self.deny_unknown || self.flats(source).next().is_some() {
             quote! {
                 let __pair = __c.pair_raw().map_err(__malformed)?;
                 #p::with_key(__pair, |__key, __raw| {
@@ -290,8 +299,9 @@ impl Ctx<'_> {
         let Ctx { p, lt, .. } = self;
         let tys = self.of(source).map(|(_, f)| &f.ty);
         let idx = self.of(source).map(|(i, _)| i);
-        // Every key is read by a type that denies unknown fields.
-        let deny = self.deny_unknown;
+        // Every key is read by a type that denies unknown fields, or that
+        // has flattened fields (they may take any key).
+        let deny = self.deny_unknown || self.flats(source).next().is_some();
         quote! {
             (
                 !(#deny #(|| <#tys as #p::Field<#lt>>::REPEATS)*),

@@ -189,6 +189,12 @@ impl<'a> Reader<'a> {
 
     /// Whether binds through this reader are strict
     /// ([`Reader::set_strict`]).
+    ///
+    /// ```
+    /// use binder_core::json::Reader;
+    ///
+    /// assert!(!Reader::new(b"[]").is_strict());
+    /// ```
     #[inline]
     #[must_use]
     pub const fn is_strict(&self) -> bool {

@@ -1,9 +1,0 @@
-use binder_http::Bind;
-
-#[derive(Bind)]
-struct S<T> {
-    #[bind(query)]
-    a: T,
-}
-
-fn main() {}
