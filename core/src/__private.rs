@@ -234,18 +234,17 @@ pub fn offer_json<'r, T: Field<'r>>(
 /// # Errors
 /// A syntax error or a limit passed: [`BindError::Malformed`].
 #[inline(never)]
-pub fn scan_whole_json<'r, T: Field<'r>>(
+pub fn scan_whole_json<'r, T: Field<'r>, const STRICT: bool>(
     slot: &mut T::Slot,
     body: &'r [u8],
     limits: &Limits,
     required: bool,
-    strict: bool,
     errors: &mut Errors,
     field: usize,
     key: &'static str,
 ) -> Result<(), BindError> {
     let mut r = Reader::with_limits(body, limits);
-    r.set_strict(strict);
+    r.set_strict(STRICT);
     let mut cx = FieldCx::new(errors, field, key);
     let mut read = || -> Result<(), Error> {
         offer_json::<T>(slot, true, &mut r, required, &mut cx)?;

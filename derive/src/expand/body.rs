@@ -115,7 +115,7 @@ impl Ctx<'_> {
             let key = &b.key;
             return quote! {
                 #p::Body::Json(__bytes) if __limits.formats.contains(#p::Formats::JSON) => {
-                    #p::scan_whole_json::<#ty>(&mut #slot, __bytes, __limits, #required, #strict, &mut __errors, #i, #key)?;
+                    #p::scan_whole_json::<#ty, #strict>(&mut #slot, __bytes, __limits, #required, &mut __errors, #i, #key)?;
                     __seen.insert(#i);
                 }
             };
