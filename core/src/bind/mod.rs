@@ -26,6 +26,8 @@ mod map_field;
 mod patch;
 mod raw_json;
 mod tuple;
+#[doc(hidden)]
+pub(crate) mod variant;
 
 pub use body::Body;
 #[cfg(feature = "alloc")]
