@@ -41,8 +41,15 @@ enum Shape {
 #[serde(tag = "type", rename_all = "kebab-case")]
 enum Tagged {
     Nothing,
-    Circle { r: f64, label: Option<String> },
-    InReview { tags: Vec<u8> },
+    Circle {
+        r: f64,
+        label: Option<String>,
+    },
+    InReview {
+        // binder's rule for a list: absent is empty.
+        #[serde(default)]
+        tags: Vec<u8>,
+    },
     Wrap(Inner),
 }
 
@@ -624,4 +631,272 @@ fn a_clean_bind_allocates_only_what_the_value_owns() {
     assert_eq!(b.b, Borrowed::Text { body: "y", size: 2 });
     assert_eq!((b.c, b.d), (Ext::Text { body: "z" }, Ext::Point(1, 2)));
     assert_eq!(b.e, [Ext::Unit, Ext::Unit]);
+}
+
+/// The same three enums bound by binder and deserialized by serde_json,
+/// on generated documents: both accept with equal values, or both refuse.
+///
+/// The documents keep to what both read alike: binder also converts a
+/// JSON string to a number field (`"1.5"` into `f64`) and a number or a
+/// boolean to a text field, takes one lone value or `null` as a list, and
+/// never takes an array for a struct (serde does, in order), an internally
+/// tagged enum from an array or a variant's index for its name; the
+/// generator sends none of those.
+#[derive(Bind, serde::Deserialize, Debug, PartialEq)]
+struct Diff {
+    #[bind(body)]
+    shape: Option<Shape>,
+    #[bind(body)]
+    tagged: Option<Tagged>,
+    #[bind(body)]
+    adjacent: Option<Adjacent>,
+}
+
+/// xorshift64*: the documents are the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    }
+
+    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[self.below(xs.len())]
+    }
+
+    fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+
+    /// A value of `values`: one refused about one time in eight.
+    fn value(&mut self, (good, bad): Values) -> &'static str {
+        if self.chance(12) {
+            self.pick(bad)
+        } else {
+            self.pick(good)
+        }
+    }
+}
+
+/// A field type's values: ones it takes, and (sent now and then) ones it
+/// refuses.
+type Values = (&'static [&'static str], &'static [&'static str]);
+
+const F64: Values = (
+    &["1", "1.5", "-2e3", "0"],
+    &["null", "true", "[1]", "{}", r#""x""#],
+);
+const I32: Values = (
+    &["1", "-7", "0"],
+    &["1.5", "3000000000", "null", "[]", r#""a""#],
+);
+const LABEL: Values = (&[r#""a""#, r#""\u00e9t\u00e9""#, "null"], &["[]", "{}"]);
+const U8: Values = (&["0", "255", "7"], &["256", "-1", "null", r#""z""#]);
+const TAGS: Values = (&["[]", "[1, 2]", "[3]"], &["[300]", "{}", "[[]]"]);
+const ANY: &[&str] = &[
+    "null",
+    "1",
+    r#""s""#,
+    "[]",
+    "{}",
+    r#"{"r": 1}"#,
+    "[1, 2]",
+    "true",
+];
+
+/// An object of `fields` (name, values), each sent most times, sometimes
+/// twice, with a member no field has now and then, in a random order; and
+/// `fixed` members wherever they fall.
+fn object(rng: &mut Rng, fields: &[(&str, Values)], fixed: &[String]) -> String {
+    let mut members: Vec<String> = fixed.to_vec();
+    for (name, values) in fields {
+        let times = match rng.below(20) {
+            0 => 0,
+            1 => 2,
+            _ => 1,
+        };
+        for _ in 0..times {
+            members.push(format!(r#""{name}": {}"#, rng.value(*values)));
+        }
+    }
+    if rng.chance(30) {
+        members.push(format!(r#""extra": {}"#, rng.pick(ANY)));
+    }
+    for i in (1..members.len()).rev() {
+        members.swap(i, rng.below(i + 1));
+    }
+    format!("{{{}}}", members.join(", "))
+}
+
+const CIRCLE: &[(&str, Values)] = &[("r", F64), ("label", LABEL)];
+const INNER: &[(&str, Values)] = &[("n", U8)];
+
+/// An externally tagged `Shape`'s value, or the variant named `name`'s
+/// content (right most times, anything now and then).
+fn shape_content(rng: &mut Rng, name: &str) -> String {
+    if rng.chance(10) {
+        return rng.pick(ANY).to_owned();
+    }
+    match name {
+        "Unit" | "\\u0055nit" => rng.pick(&["null", "{}", "1"]).to_owned(),
+        "Square" | "Sq" => rng.value(F64).to_owned(),
+        "Point" => match rng.below(6) {
+            0 => rng.pick(&["null", "{}", "1"]).to_owned(),
+            _ => {
+                let n = rng.pick(&["0", "1", "2", "2", "2", "3"]).parse().unwrap();
+                let xs: Vec<&str> = (0..n).map(|_| rng.value(I32)).collect();
+                format!("[{}]", xs.join(", "))
+            }
+        },
+        "Circle" | "\\u0043ircle" => match rng.below(8) {
+            0 => rng.pick(&["null", "1", r#""c""#]).to_owned(),
+            _ => object(rng, CIRCLE, &[]),
+        },
+        "Wrap" => match rng.below(8) {
+            0 => rng.pick(&["null", "2"]).to_owned(),
+            _ => object(rng, INNER, &[]),
+        },
+        _ => rng.pick(ANY).to_owned(),
+    }
+}
+
+fn shape_doc(rng: &mut Rng) -> String {
+    const NAMES: &[&str] = &[
+        "Unit",
+        "Square",
+        "Sq",
+        "Point",
+        "Circle",
+        "Wrap",
+        "Square",
+        "Point",
+        "Circle",
+        "Wrap",
+        "unit",
+        "Nope",
+        "\\u0055nit",
+        "\\u0043ircle",
+    ];
+    match rng.below(10) {
+        0 | 1 => format!(r#""{}""#, rng.pick(NAMES)),
+        2 => match rng.below(3) {
+            0 => "{}".to_owned(),
+            _ => {
+                let (a, b) = (rng.pick(NAMES), rng.pick(NAMES));
+                let (ca, cb) = (shape_content(rng, a), shape_content(rng, b));
+                format!(r#"{{"{a}": {ca}, "{b}": {cb}}}"#)
+            }
+        },
+        3 => rng.pick(&["3", "true", "[]", "null"]).to_owned(),
+        _ => {
+            let name = rng.pick(NAMES);
+            format!(r#"{{"{name}": {}}}"#, shape_content(rng, name))
+        }
+    }
+}
+
+fn tagged_doc(rng: &mut Rng) -> String {
+    const NAMES: &[&str] = &[
+        r#""nothing""#,
+        r#""circle""#,
+        r#""in-review""#,
+        r#""wrap""#,
+        r#""circle""#,
+        r#""in-review""#,
+        r#""wrap""#,
+        r#""Circle""#,
+        r#""nope""#,
+        r#""\u0063ircle""#,
+        "null",
+        "true",
+        "{}",
+    ];
+    if rng.chance(5) {
+        return rng.pick(&["null", r#""circle""#, "3"]).to_owned();
+    }
+    let tag_name = rng.pick(&["type", "type", "type", "\\u0074ype"]);
+    let tags = match rng.below(10) {
+        0 => 0,
+        1 => 2,
+        _ => 1,
+    };
+    let value = rng.pick(NAMES);
+    let fixed: Vec<String> = (0..tags)
+        .map(|i| {
+            let v = if i == 0 { value } else { rng.pick(NAMES) };
+            format!(r#""{tag_name}": {v}"#)
+        })
+        .collect();
+    let fields: &[(&str, Values)] = match value {
+        r#""circle""# | r#""\u0063ircle""# => CIRCLE,
+        r#""in-review""# => &[("tags", TAGS)],
+        r#""wrap""# => INNER,
+        _ => &[("r", F64), ("n", U8), ("tags", TAGS)],
+    };
+    object(rng, fields, &fixed)
+}
+
+fn adjacent_doc(rng: &mut Rng) -> String {
+    const NAMES: &[&str] = &[
+        r#""Unit""#,
+        r#""Square""#,
+        r#""Point""#,
+        r#""Circle""#,
+        r#""Square""#,
+        r#""Point""#,
+        r#""Circle""#,
+        r#""unit""#,
+        r#""Nope""#,
+        "null",
+        "true",
+    ];
+    let name = rng.pick(NAMES);
+    let mut fixed = Vec::new();
+    for _ in 0..rng.pick(&["0", "1", "1", "1", "1", "2"]).parse().unwrap() {
+        fixed.push(format!(r#""t": {name}"#));
+    }
+    let content = name.trim_matches('"');
+    for _ in 0..rng.pick(&["0", "1", "1", "1", "2"]).parse().unwrap() {
+        fixed.push(format!(r#""c": {}"#, shape_content(rng, content)));
+    }
+    object(rng, &[], &fixed)
+}
+
+#[test]
+fn binds_as_serde_json_deserializes_on_generated_documents() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut accepted, mut refused) = (0, 0);
+    for i in 0..1500 {
+        let (field, value) = match i % 3 {
+            0 => ("shape", shape_doc(&mut rng)),
+            1 => ("tagged", tagged_doc(&mut rng)),
+            _ => ("adjacent", adjacent_doc(&mut rng)),
+        };
+        let doc = format!(r#"{{"{field}": {value}}}"#);
+        let ours = Diff::bind(&Parts {
+            body: Body::Json(doc.as_bytes()),
+            ..Parts::default()
+        });
+        let theirs = serde_json::from_str::<Diff>(&doc);
+        match (ours, theirs) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!(a, b, "{doc}");
+                accepted += 1;
+            }
+            (Err(e), Err(_)) => {
+                assert!(e.fields().is_some(), "{doc}: not a field error: {e}");
+                refused += 1;
+            }
+            (Ok(a), Err(e)) => panic!("{doc}\nbinder took {a:?}\nserde_json refused: {e}"),
+            (Err(e), Ok(b)) => panic!("{doc}\nbinder refused: {e}\nserde_json took {b:?}"),
+        }
+    }
+    // Both outcomes are well represented.
+    assert!(
+        accepted > 300 && refused > 300,
+        "{accepted} accepted, {refused} refused"
+    );
 }
