@@ -34,7 +34,11 @@ use syn::{parse_macro_input, DeriveInput};
 fn bind(input: &DeriveInput, default_crate: &str) -> syn::Result<proc_macro2::TokenStream> {
     match &input.data {
         syn::Data::Enum(data) => data_enum::derive(input, data, default_crate),
-        _ => expand::derive(input, default_crate),
+        syn::Data::Union(_) => Err(syn::Error::new(
+            input.ident.span(),
+            "Bind is derived for a struct with named fields (bound from a request, or as another's field) or for an enum (a field's type, bound from JSON), not a union",
+        )),
+        syn::Data::Struct(_) => expand::derive(input, default_crate),
     }
 }
 
