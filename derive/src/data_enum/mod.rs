@@ -350,6 +350,7 @@ fn model<'a>(
     for v in &data.variants {
         let (rename, aliases, rename_fields) = variant_attrs(v, &mut errors);
         let name = v.ident.to_string();
+        let name = name.strip_prefix("r#").unwrap_or(&name).to_owned();
         let first = match &rename {
             Some(lit) => (lit.value(), lit.span()),
             None => (
