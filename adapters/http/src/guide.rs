@@ -494,8 +494,9 @@
 //! a struct variant, and a variant's index for its name. Query and form values
 //! are text, so a field of an enum with data refuses them (`expected an
 //! object`); an enum of unit variants only, externally tagged, binds from
-//! text as `#[derive(FromText)]` would (and from JSON as serde reads it).
-//! Type parameters are not supported; one lifetime is (`&'r str` fields).
+//! text as `#[derive(FromText)]` would (and from JSON as serde reads it;
+//! derive one or the other, not both). Type parameters are not supported;
+//! one lifetime is (`&'r str` fields).
 //!
 //! ```
 //! use binder_http::request::{Body, Parts};

@@ -26,7 +26,6 @@ mod map_field;
 mod patch;
 mod raw_json;
 mod tuple;
-#[doc(hidden)]
 pub(crate) mod variant;
 
 pub use body::Body;

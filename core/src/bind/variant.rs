@@ -31,8 +31,9 @@ use crate::error::{Error, ValueError};
 use crate::json::Reader;
 use core::marker::PhantomData;
 
-/// The scratch a tag's name is decoded into where no longer one is
-/// matched: the longest a field's key may be (`__private::MAX_KEY`).
+/// The scratch a member's name is decoded into where only the tag's name
+/// is looked for ([`Tag::whole`]): as long as a field's key may be
+/// (`__private::MAX_KEY`).
 const MAX_NAME: usize = 128;
 
 /// What an externally tagged enum's value turned out to be.
