@@ -131,7 +131,10 @@ enum Shape<'r> {
 #[bind(tag = "t", deny_unknown_fields)]
 enum Tagged<'r> {
     A,
-    B { x: u8, next: Option<Box<Tagged<'r>>> },
+    B {
+        x: u8,
+        next: Option<Box<Tagged<'r>>>,
+    },
     C(Item<'r>),
 }
 
