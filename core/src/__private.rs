@@ -11,6 +11,10 @@ pub use crate::bind::flatten::{
 };
 pub use crate::bind::json::begin_nested;
 pub use crate::bind::split_path;
+pub use crate::bind::variant::{
+    adjacent, close_external, needs_value, newtype_json, object_open, open_external, open_internal,
+    rest_of_tagged, seq_close, seq_open, tag_again, unit_json, Piece, Tag, Tagged,
+};
 pub use crate::bind::FieldCx;
 pub use crate::bind::Value;
 pub use crate::bind::{

@@ -18,6 +18,7 @@
 #![deny(missing_docs)]
 
 mod attr;
+mod data_enum;
 mod expand;
 #[cfg(test)]
 mod snapshot;
@@ -27,12 +28,26 @@ mod valid;
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};
 
+/// `Bind` on a struct: a `Bind` impl (and a `Value` impl, for the struct
+/// as another's field); on an enum: a `Value` impl, the enum bound from
+/// JSON in serde's shapes (`data_enum`).
+fn bind(input: &DeriveInput, default_crate: &str) -> syn::Result<proc_macro2::TokenStream> {
+    match &input.data {
+        syn::Data::Enum(data) => data_enum::derive(input, data, default_crate),
+        syn::Data::Union(_) => Err(syn::Error::new(
+            input.ident.span(),
+            "Bind is derived for a struct with named fields (bound from a request, or as another's field) or for an enum (a field's type, bound from JSON), not a union",
+        )),
+        syn::Data::Struct(_) => expand::derive(input, default_crate),
+    }
+}
+
 /// Derives `Bind` with generated code naming `::binder_http::__private_0_1`
 /// (override with `#[bind(crate = "path")]`).
 #[proc_macro_derive(Bind, attributes(bind))]
 pub fn derive_bind(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    expand::derive(&input, "binder_http")
+    bind(&input, "binder_http")
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }
@@ -42,7 +57,7 @@ pub fn derive_bind(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(BindCore, attributes(bind))]
 pub fn derive_bind_core(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    expand::derive(&input, "binder_core")
+    bind(&input, "binder_core")
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }
@@ -52,7 +67,7 @@ pub fn derive_bind_core(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(BindHyper, attributes(bind))]
 pub fn derive_bind_hyper(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    expand::derive(&input, "binder_hyper")
+    bind(&input, "binder_hyper")
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }
@@ -62,7 +77,7 @@ pub fn derive_bind_hyper(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(BindAxum, attributes(bind))]
 pub fn derive_bind_axum(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    expand::derive(&input, "binder_axum")
+    bind(&input, "binder_axum")
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }

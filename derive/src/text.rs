@@ -243,7 +243,7 @@ fn variant_attrs(v: &syn::Variant, errors: &mut ErrorSink) -> (Option<LitStr>, V
 /// A PascalCase variant name under `rule`, as serde spells variants:
 /// `InProgress` is `inprogress`, `INPROGRESS`, `InProgress`, `inProgress`,
 /// `in_progress`, `IN_PROGRESS` or `in-progress`.
-fn variant_name(rule: RenameRule, name: &str) -> String {
+pub(crate) fn variant_name(rule: RenameRule, name: &str) -> String {
     match rule {
         RenameRule::Lower => name.to_ascii_lowercase(),
         RenameRule::Upper => name.to_ascii_uppercase(),

@@ -5,8 +5,9 @@
 //! result. A body of the service's own format (`text/x-pairs`, `key=value`
 //! lines, through `WithFormat`) reaches a struct that accepts `custom`,
 //! with context values (`WithContext`) beside it. `Shapes` binds every
-//! field type beyond the scalars (enums, PATCH, tuples, raw JSON, serde);
-//! `Lists` nested lists and maps of lists, bound strictly.
+//! field type beyond the scalars (enums, enums with data, PATCH, tuples,
+//! raw JSON, serde); `Lists` nested lists and maps of lists, bound
+//! strictly.
 #![no_main]
 
 use arbitrary::Arbitrary;
@@ -109,6 +110,45 @@ struct Line<'a> {
     tags: Vec<String>,
 }
 
+/// An enum with data, externally tagged (the default): every variant kind.
+#[derive(Bind, Debug, PartialEq)]
+#[bind(rename_all = "lowercase")]
+enum Shape<'r> {
+    Unit,
+    #[bind(alias = "sq")]
+    Square(f64),
+    Point(i32, i32),
+    Circle {
+        r: f64,
+        #[bind(rename = "l")]
+        label: Option<Cow<'r, str>>,
+    },
+    Items(Vec<Item<'r>>),
+}
+
+/// Internally tagged (the tag anywhere in the object: read twice when it
+/// is not first), holding itself.
+#[derive(Bind, Debug, PartialEq)]
+#[bind(tag = "t", deny_unknown_fields)]
+enum Tagged<'r> {
+    A,
+    B {
+        x: u8,
+        next: Option<Box<Tagged<'r>>>,
+    },
+    C(Item<'r>),
+}
+
+/// Adjacently tagged.
+#[derive(Bind, Debug, PartialEq)]
+#[bind(tag = "t", content = "c")]
+enum Adjacent {
+    A,
+    B(u8),
+    C(i8, i8),
+    D { y: Vec<u8> },
+}
+
 /// The field types beyond the scalars: enums and newtypes through the
 /// `FromText` derive, PATCH fields, tuples and arrays, raw JSON, serde
 /// types, and the types parsed by their own crates; every key no field
@@ -146,6 +186,12 @@ struct Shapes<'r> {
     lines: Option<Vec<Line<'r>>>,
     #[bind(body, serde)]
     any: Option<serde_json::Value>,
+    #[bind(body)]
+    shape: Option<Shape<'r>>,
+    #[bind(body)]
+    tagged: Vec<Tagged<'r>>,
+    #[bind(body)]
+    adj: Option<Adjacent>,
 }
 
 /// Lists of lists, maps of lists and `Option<Vec<T>>`, read strictly

@@ -656,6 +656,90 @@
 //! assert!(matches!(l.nick.0, Cow::Borrowed("ada")));
 //! ```
 //!
+//! # Enums with data in JSON
+//! `#[derive(Bind)]` on an enum makes it a field's type bound from a JSON
+//! body in serde's shapes (the same attributes, under `bind`):
+//!
+//! - externally tagged, the default: a unit variant as its name
+//!   (`"Unit"`, or `{"Unit": null}`), any other as an object of one member
+//!   named by the variant: `{"Square": 2.0}` (newtype), `{"Point": [1, 2]}`
+//!   (tuple), `{"Circle": {"r": 1.5}}` (struct);
+//! - internally tagged, `#[bind(tag = "type")]`: `{"type": "circle", "r":
+//!   1.5}`, the tag anywhere in the object; unit, struct and newtype
+//!   variants (a newtype's struct takes the object's other members);
+//! - adjacently tagged, `#[bind(tag = "t", content = "c")]`: `{"t":
+//!   "Square", "c": 2.0}`, in either order.
+//!
+//! Variants are named as `#[derive(FromText)]` names them (`rename_all`,
+//! `rename`, `alias`); a struct variant's fields by their own `rename` and
+//! `alias`, the variant's `rename_all` or the enum's `rename_all_fields`
+//! (serde's rules for fields), and a field may take `default`, `default =
+//! expr` or `skip`. A field of a variant is any field type (`Option<T>`,
+//! `Vec<T>`, nested structs, tuples, `Box<T>` for an enum that holds
+//! itself), with errors under its path: `shape.Circle.r` (the variant's
+//! member, externally tagged), `shape.r` (internally tagged), `shape.c.r`
+//! (adjacently). A name that is no variant's is refused with the names
+//! accepted ([`ValueErrorKind::NotOneOf`](crate::field::ValueErrorKind::NotOneOf)),
+//! never the name sent; a missing tag, a value of the wrong shape and a
+//! missing field are field errors; a JSON syntax error still ends the bind.
+//! Members no field takes are skipped, or refused with
+//! `deny_unknown_fields` on the enum.
+//!
+//! When the tag is not the object's first member, binder reads the object
+//! twice (checking, not decoding, up to the tag, then binding it from the
+//! start) where serde buffers it; a clean bind allocates nothing beyond
+//! what the value owns. Binder refuses two things serde takes: an array for
+//! a struct variant, and a variant's index for its name. Query and form values
+//! are text, so a field of an enum with data refuses them (`expected an
+//! object`); an enum of unit variants only, externally tagged, binds from
+//! text as `#[derive(FromText)]` would (and from JSON as serde reads it;
+//! derive one or the other, not both). Type parameters are not supported;
+//! one lifetime is (`&'r str` fields).
+//!
+//! ```
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::Bind;
+//!
+//! #[derive(Bind, Debug, PartialEq)]
+//! #[bind(tag = "type", rename_all = "snake_case")]
+//! enum Shape {
+//!     Circle { r: f64 },
+//!     Rect { w: f64, h: f64 },
+//!     #[bind(alias = "nothing")]
+//!     Empty,
+//! }
+//!
+//! #[derive(Bind, Debug, PartialEq)]
+//! enum Fill {
+//!     None,
+//!     Solid(u32),
+//!     Gradient { from: u32, to: u32 },
+//! }
+//!
+//! #[derive(Bind, Debug)]
+//! struct Drawing {
+//!     #[bind(body)]
+//!     shapes: Vec<Shape>,
+//!     #[bind(body)]
+//!     fill: Option<Fill>,
+//! }
+//!
+//! let body = br#"{"shapes": [{"type": "circle", "r": 1.5}, {"w": 2, "h": 3, "type": "rect"}, {"type": "nothing"}],
+//!                 "fill": {"Gradient": {"from": 0, "to": 255}}}"#;
+//! let d = Drawing::bind(&Parts { body: Body::Json(body), ..Parts::default() }).unwrap();
+//! assert_eq!(d.shapes, [Shape::Circle { r: 1.5 }, Shape::Rect { w: 2.0, h: 3.0 }, Shape::Empty]);
+//! assert_eq!(d.fill, Some(Fill::Gradient { from: 0, to: 255 }));
+//!
+//! let bad = br#"{"shapes": [{"type": "hexagon"}, {"type": "rect", "w": 1}], "fill": "Solid"}"#;
+//! let err = Drawing::bind(&Parts { body: Body::Json(bad), ..Parts::default() }).unwrap_err();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "body: shapes[0].type: expected one of: circle, rect, empty\n\
+//!      body: shapes[1].h: a value is required\n\
+//!      body: fill: expected an object with one member, named by the variant: this variant holds a value"
+//! );
+//! ```
+//!
 //! # `serde`: any `Deserialize` type
 //! With binder-http's `serde` feature (binder-hyper, binder-axum and
 //! binder-actix forward theirs to it), `#[bind(serde)]` on a `T`,

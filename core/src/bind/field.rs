@@ -245,7 +245,7 @@ pub fn offer_in<'r, F: Field<'r>>(slot: &mut F::Slot, raw: Raw<'r>, cx: &mut Fie
     message = "`{Self}` cannot be bound from a request value",
     label = "neither `FromText` nor `Field` is implemented for this type",
     note = "bindable: integers, floats, bool, char, &str, Cow<str>, String, FilePart, Option<T>, Option<Option<T>>, Vec<T>, Option<Vec<T>>, Vec<Vec<T>>, tuples and [T; N] (from JSON arrays), maps, Box<T>, nested structs deriving Bind, any type implementing `FromText` (or `FromStr`, through `#[bind(from_str)]`), and any type implementing `Field` (see the `field` module of binder-http)",
-    note = "an enum of unit variants read from one value (`?sort=asc`) or a newtype: `#[derive(FromText)]` on it",
+    note = "an enum of unit variants read from one value (`?sort=asc`) or a newtype: `#[derive(FromText)]` on it; an enum with data, read from JSON: `#[derive(Bind)]` on it",
     note = "a type implementing `serde::Deserialize`: `#[bind(serde)]` on the field (feature `serde`)"
 )]
 pub trait Field<'r>: Sized {

@@ -29,6 +29,7 @@ mod map_field;
 mod patch;
 mod raw_json;
 mod tuple;
+pub(crate) mod variant;
 
 pub use body::Body;
 #[cfg(feature = "alloc")]

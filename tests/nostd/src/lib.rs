@@ -32,6 +32,22 @@ pub struct Place<'r> {
     pub floor: i8,
 }
 
+/// The probe that took a reading: an enum with data, bound from JSON
+/// (internally tagged, the tag anywhere: no buffer to allocate).
+#[derive(Bind, Debug, PartialEq)]
+#[bind(tag = "kind", rename_all = "lowercase")]
+pub enum Probe<'r> {
+    /// A thermometer, by its id.
+    Thermo {
+        /// The thermometer's id.
+        id: &'r str,
+    },
+    /// A place's own probe.
+    Fixed(Place<'r>),
+    /// No probe.
+    Manual,
+}
+
 /// A reading with a JSON body: query fields and nested body fields.
 #[derive(Bind, Debug, PartialEq)]
 pub struct JsonReading<'r> {
@@ -44,6 +60,9 @@ pub struct JsonReading<'r> {
     /// A nested object of the JSON body.
     #[bind(body)]
     pub place: Option<Place<'r>>,
+    /// An enum with data of the JSON body.
+    #[bind(body)]
+    pub probe: Option<Probe<'r>>,
 }
 
 /// Binds a reading from a raw query string and a JSON body.
@@ -92,8 +111,24 @@ mod tests {
                 floor: -1
             })
         );
+        assert_eq!(r.probe, None);
+        let body = br#"{"celsius": 1, "probe": {"id": "t9", "kind": "thermo"}}"#;
+        let r = super::read_json("sensor=t1", body).unwrap();
+        assert_eq!(r.probe, Some(super::Probe::Thermo { id: "t9" }));
+        let body = br#"{"celsius": 1, "probe": {"kind": "fixed", "room": "b", "floor": 2}}"#;
+        let fixed = super::read_json("sensor=t1", body).unwrap().probe;
+        assert_eq!(
+            fixed,
+            Some(super::Probe::Fixed(super::Place {
+                room: "b",
+                floor: 2
+            }))
+        );
         let e = super::read_json("sensor=t1", br#"{"celsius":"hot","place":{"floor":300}}"#)
             .unwrap_err();
         assert_eq!(e.fields().unwrap().as_slice().len(), 3);
+        let e = super::read_json("sensor=t1", br#"{"celsius":1,"probe":{"kind":"laser"}}"#)
+            .unwrap_err();
+        assert_eq!(e.fields().unwrap().as_slice().len(), 1);
     }
 }
