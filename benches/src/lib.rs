@@ -11,6 +11,7 @@ use serde::Deserialize;
 use std::borrow::Cow;
 
 pub mod ideal;
+pub mod json_docs;
 pub mod large;
 pub use large::*;
 

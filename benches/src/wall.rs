@@ -136,3 +136,139 @@ pub fn table(large: &Value) -> String {
     ));
     out
 }
+
+/// Medians of `rounds` rounds over every contender, `calls` calls a
+/// contender a round, after one warm-up round; each round runs the
+/// contenders in a rotated order (the first goes last next round), so
+/// whatever else the machine does falls on all alike. Seconds a call, in
+/// the contenders' order.
+fn rotate(rounds: usize, calls: usize, fs: &mut [&mut dyn FnMut() -> usize]) -> Vec<f64> {
+    for f in fs.iter_mut() {
+        per_call(calls, &mut **f);
+    }
+    let mut times = vec![Vec::new(); fs.len()];
+    for round in 0..rounds {
+        for k in 0..fs.len() {
+            let i = (round + k) % fs.len();
+            times[i].push(per_call(calls, &mut *fs[i]));
+        }
+    }
+    times.into_iter().map(median).collect()
+}
+
+/// The json-benchmark documents in wall time: binder against serde_json,
+/// sonic-rs and simd-json, owned (and borrowed against serde_json
+/// borrowed), every contender binding into the same strict types
+/// (`binder_bench::json_docs`); medians of rounds in a rotating order,
+/// one process. The report `results.json` keeps under `json_docs`.
+pub fn json_docs() -> Result<Value, String> {
+    use binder_bench::json_docs::*;
+    let started = Instant::now();
+    let mut docs = Vec::new();
+    for (doc, calls) in [
+        (Doc::Canada, 10),
+        (Doc::CitmCatalog, 20),
+        (Doc::Twitter, 50),
+    ] {
+        let b = doc.bytes();
+        // Each contender binds and drops what it bound; the count it
+        // hands back only keeps the call from being optimised away.
+        macro_rules! bind {
+            ($f:ident, $o:ty, $r:ty, $c:ty) => {
+                match doc {
+                    Doc::Canada => $f::<$o>(black_box(b)).features.len(),
+                    Doc::CitmCatalog => $f::<$r>(black_box(b)).performances.len(),
+                    Doc::Twitter => $f::<$c>(black_box(b)).statuses.len(),
+                }
+            };
+        }
+        let names = [
+            "binder_owned",
+            "serde_json_owned",
+            "sonic_rs_owned",
+            "simd_json",
+            "binder_borrowed",
+            "serde_json_borrowed",
+        ];
+        let medians = rotate(
+            11,
+            calls,
+            &mut [
+                &mut || bind!(binder_json, Canada, CitmCatalog, Twitter),
+                &mut || bind!(serde_json_into, Canada, CitmCatalog, Twitter),
+                &mut || bind!(sonic_rs_into, Canada, CitmCatalog, Twitter),
+                &mut || bind!(simd_json_into, Canada, CitmCatalog, Twitter),
+                &mut || bind!(binder_json, CanadaRef, CitmCatalogRef, TwitterRef),
+                &mut || bind!(serde_json_into, CanadaRef, CitmCatalogRef, TwitterRef),
+            ],
+        );
+        let name = match doc {
+            Doc::Canada => "canada",
+            Doc::CitmCatalog => "citm_catalog",
+            Doc::Twitter => "twitter",
+        };
+        let mb_s = |s: f64| b.len() as f64 / s / 1e6;
+        print!("{name}:");
+        for (n, s) in names.iter().zip(&medians) {
+            print!(" {n} {:.0} us ({:.0} MB/s);", s * 1e6, mb_s(*s));
+        }
+        println!(
+            " binder/serde_json {:.2}x owned, {:.2}x borrowed",
+            medians[0] / medians[1],
+            medians[4] / medians[5]
+        );
+        let rows: Vec<Value> = names
+            .iter()
+            .zip(&medians)
+            .map(|(n, s)| json!({"contender": n, "s": s}))
+            .collect();
+        docs.push(json!({"workload": name, "bytes": b.len(), "rows": rows}));
+    }
+    Ok(json!({
+        "command": "cargo run --release -p binder-bench -- json-docs",
+        "docs": docs,
+        "seconds": (started.elapsed().as_secs_f64() * 10.0).round() / 10.0,
+    }))
+}
+
+/// The json-benchmark documents' wall-time table for BENCHMARKS.md, from
+/// the `json_docs` record.
+pub fn json_docs_table(record: &Value) -> String {
+    let mut out = format!(
+        "\nThe json-benchmark documents in wall time (`{}`, medians of 11 rounds in a rotating order, one run; noisy: compare within a row): microseconds a document, and binder's time over each peer's (owned against owned, borrowed against borrowed).\n\n| workload | contender | median | MB/s | binder / this |\n|---|---|---:|---:|---:|\n",
+        record["command"]
+            .as_str()
+            .unwrap_or("cargo run --release -p binder-bench -- json-docs")
+    );
+    for d in record["docs"].as_array().into_iter().flatten() {
+        let bytes = d["bytes"].as_f64().unwrap_or(f64::NAN);
+        let rows = d["rows"].as_array().cloned().unwrap_or_default();
+        let time = |name: &str| {
+            rows.iter()
+                .find(|r| r["contender"] == name)
+                .and_then(|r| r["s"].as_f64())
+        };
+        for r in &rows {
+            let name = r["contender"].as_str().unwrap_or("?");
+            let s = r["s"].as_f64().unwrap_or(f64::NAN);
+            let binder = if name.contains("borrowed") {
+                time("binder_borrowed")
+            } else {
+                time("binder_owned")
+            };
+            let ratio = match binder {
+                Some(b) if !name.starts_with("binder") => format!("{:.2}x", b / s),
+                _ => String::new(),
+            };
+            out.push_str(&format!(
+                "| {} | {} | {:.0} us | {:.0} | {} |\n",
+                d["workload"].as_str().unwrap_or("?"),
+                name,
+                s * 1e6,
+                bytes / s / 1e6,
+                ratio
+            ));
+        }
+    }
+    out
+}
