@@ -112,30 +112,56 @@ pub(crate) fn text_value<'r, T: FromText<'r>>(
     cx: &mut FieldCx<'_, 'r>,
 ) -> Result<Option<T>, Error> {
     let c = r.value_byte()?;
-    // Under `#[bind(strict)]`, a kind the type does not take is refused;
-    // the test is a constant for the kind a field expects.
-    let v = if c == b'"' {
-        if !T::JSON.takes(JsonKinds::STRING) && r.is_strict() {
-            return other_kind(r, cx.reborrow(), T::JSON);
-        }
+    // The kinds the type takes as its own are read inline; any other kind
+    // (converted from its text, or refused under `#[bind(strict)]`) out of
+    // line, one copy per type.
+    let v = if c == b'"' && T::JSON.takes(JsonKinds::STRING) {
         T::from_json_str(r.str_here()?)
-    } else if c == b'-' || c.is_ascii_digit() {
-        if !T::JSON.takes(JsonKinds::NUMBER) && r.is_strict() {
-            return other_kind(r, cx.reborrow(), T::JSON);
-        }
+    } else if (c == b'-' || c.is_ascii_digit()) && T::JSON.takes(JsonKinds::NUMBER) {
         T::from_json_number(r.number_here(c)?)
-    } else if c == b't' || c == b'f' {
-        if !T::JSON.takes(JsonKinds::BOOL) && r.is_strict() {
-            return other_kind(r, cx.reborrow(), T::JSON);
-        }
+    } else if (c == b't' || c == b'f') && T::JSON.takes(JsonKinds::BOOL) {
         T::from_json_bool(r.bool_here(c)?)
     } else {
-        return other_value(r, cx.reborrow(), c);
+        return other_kind(r, cx.reborrow(), c);
     };
     match v {
         Ok(v) => Ok(Some(v)),
         Err(e) => {
             invalid(cx.reborrow(), e);
+            Ok(None)
+        }
+    }
+}
+
+/// [`text_value`] at a value of a kind the type does not take as its own:
+/// a scalar converted from its text (refused as `wrong_type` in a strict
+/// bind), or anything else as [`other_value`] reads it.
+#[inline(never)]
+fn other_kind<'r, T: FromText<'r>>(
+    r: &mut Reader<'r>,
+    cx: FieldCx<'_, 'r>,
+    c: u8,
+) -> Result<Option<T>, Error> {
+    let scalar = c == b'"' || c == b'-' || c.is_ascii_digit() || c == b't' || c == b'f';
+    if !scalar {
+        return other_value(r, cx, c);
+    }
+    if r.is_strict() {
+        r.skip_value()?;
+        fail_cold(cx, FieldErrorKind::WrongType(T::JSON.expected()));
+        return Ok(None);
+    }
+    let v = if c == b'"' {
+        T::from_json_str(r.str_here()?)
+    } else if c == b't' || c == b'f' {
+        T::from_json_bool(r.bool_here(c)?)
+    } else {
+        T::from_json_number(r.number_here(c)?)
+    };
+    match v {
+        Ok(v) => Ok(Some(v)),
+        Err(e) => {
+            invalid(cx, e);
             Ok(None)
         }
     }
@@ -157,20 +183,6 @@ fn other_value<T>(r: &mut Reader<'_>, mut cx: FieldCx<'_, '_>, c: u8) -> Result<
         }
         _ => Err(r.not_a_value()),
     }
-}
-
-/// A scalar of a kind the field's type does not take, in a strict bind:
-/// read, and refused as `wrong_type`.
-#[cold]
-#[inline(never)]
-fn other_kind<T>(
-    r: &mut Reader<'_>,
-    cx: FieldCx<'_, '_>,
-    takes: JsonKinds,
-) -> Result<Option<T>, Error> {
-    r.skip_value()?;
-    fail_cold(cx, FieldErrorKind::WrongType(takes.expected()));
-    Ok(None)
 }
 
 /// Records a value the field's type refused.
