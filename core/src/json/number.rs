@@ -254,8 +254,9 @@ macro_rules! from_number_float {
         impl sealed::Sealed for $t {}
         impl FromNumber for $t {
             /// Clinger's fast path (`num::exact`, the one text conversion
-            /// takes too) on the digits the reader gathered; anything else
-            /// goes to `lexical-core`.
+            /// takes too) on the digits the reader gathered, then exact
+            /// integer arithmetic (`num::wide`) for up to 19 digits;
+            /// anything else goes to `lexical-core`.
             #[inline(always)]
             fn from_number(n: Number<'_>) -> Result<Self, ValueError> {
                 if n.exact {
@@ -264,6 +265,9 @@ macro_rules! from_number_float {
                         return Ok(if negative { -0.0 } else { 0.0 });
                     }
                     if let Some(v) = crate::num::exact::<$t>(m, scale, negative) {
+                        return Ok(v);
+                    }
+                    if let Some(v) = crate::num::wide::<$t>(m, scale, negative) {
                         return Ok(v);
                     }
                 }
