@@ -115,8 +115,9 @@ const POW10_INT: [u128; 39] = {
 /// the top of 128 bits, by the power of ten: the quotient has at least 64
 /// significant bits and the remainder says whether anything is left below
 /// them, which is all rounding to 53 (or 24) bits needs. `None` past those
-/// ranges (`lexical-core` reads those).
-#[inline]
+/// ranges (`lexical-core` reads those). Out of line: the callers' fast
+/// paths stay small.
+#[inline(never)]
 pub(crate) fn wide<T: Float>(mantissa: u64, scale: i32, negative: bool) -> Option<T> {
     let m = u128::from(mantissa);
     let v = if scale >= 0 {
