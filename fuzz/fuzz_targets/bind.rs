@@ -7,7 +7,7 @@
 //! with context values (`WithContext`) beside it. `Shapes` binds every
 //! field type beyond the scalars (enums, enums with data, PATCH, tuples,
 //! raw JSON, serde); `Lists` nested lists and maps of lists, bound
-//! strictly.
+//! strictly; `Flat` flattened structs; `Whole` a whole-body array.
 #![no_main]
 
 use arbitrary::Arbitrary;
@@ -215,6 +215,42 @@ struct Lists<'r> {
     level: Option<Status>,
 }
 
+/// A struct shared by flattening: its members read as the parent's own
+/// keys in every source the parent reads it from.
+#[derive(Bind, Debug, PartialEq)]
+struct Paging {
+    #[bind(query, default)]
+    page: u32,
+    #[bind(query)]
+    per_page: Option<u8>,
+    #[bind(query)]
+    sort: Vec<Status>,
+}
+
+/// `flatten` from the query and the body (form, multipart, JSON read
+/// again), beside fields of the parent's own.
+#[derive(Bind, Debug, PartialEq)]
+#[bind(strict)]
+struct Flat<'r> {
+    #[bind(query)]
+    q: Option<Cow<'r, str>>,
+    #[bind(query, flatten)]
+    paging: Paging,
+    #[bind(body, flatten)]
+    body_paging: Paging,
+    #[bind(body)]
+    note: Option<String>,
+}
+
+/// The whole JSON body as one field (a top-level array).
+#[derive(Bind, Debug, PartialEq)]
+struct Whole<'r> {
+    #[bind(whole_body)]
+    items: Vec<Item<'r>>,
+    #[bind(query)]
+    dry_run: Option<bool>,
+}
+
 /// A body format of the service's own: `key=value` lines, values
 /// percent-decoded as a form's, under the pair and key limits.
 struct Pairs;
@@ -372,6 +408,8 @@ libfuzzer_sys::fuzz_target!(|input: Input| {
     check::<Strict>(&view, &limits, request_bytes);
     check::<Shapes>(&view, &limits, request_bytes);
     check::<Lists>(&view, &limits, request_bytes);
+    check::<Flat>(&view, &limits, request_bytes);
+    check::<Whole>(&view, &limits, request_bytes);
     // The path's pairs again, as context values (names and values alike
     // arbitrary).
     let custom = WithContext::new(WithFormat::new(view, Pairs), &path[..]);
