@@ -74,7 +74,7 @@ fn single_arg<'t>(ty: &'t Type, name: &str) -> Option<&'t Type> {
 
 /// A `Box<T>` or `Option<Box<T>>` field binds through core's `Boxed<T>`
 /// (`Box` itself cannot be a `Value`: see `core/src/bind/boxed.rs`).
-fn wrap_box(ty: &Type, krate: &Path) -> Option<(Type, Wrap)> {
+pub(crate) fn wrap_box(ty: &Type, krate: &Path) -> Option<(Type, Wrap)> {
     if let Some(inner) = single_arg(ty, "Box") {
         return Some((
             syn::parse_quote!(#krate::__private_0_1::Boxed<#inner>),

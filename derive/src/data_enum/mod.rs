@@ -261,41 +261,22 @@ fn field_attrs(f: &syn::Field, named: bool, errors: &mut ErrorSink) -> FieldAttr
     a
 }
 
-/// The one type argument of `ty` when its last segment is `name`.
-fn single_arg<'t>(ty: &'t Type, name: &str) -> Option<&'t Type> {
-    let Type::Path(tp) = ty else { return None };
-    let last = tp.path.segments.last()?;
-    if last.ident != name {
-        return None;
-    }
-    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
-        return None;
-    };
-    match (args.args.len(), args.args.first()) {
-        (1, Some(syn::GenericArgument::Type(inner))) => Some(inner),
-        _ => None,
-    }
-}
-
 /// How a value of type `ty` binds: `Box<T>` and `Option<Box<T>>` through
 /// core's `Boxed<T>` (as a struct's fields do), anything else as it is.
 fn bound_ty(ty: &Type, krate: &Path) -> Ty {
-    let p = quote::quote!(#krate::__private_0_1);
-    if let Some(inner) = single_arg(ty, "Box") {
-        return Ty {
-            ty: syn::parse_quote!(#p::Boxed<#inner>),
+    match crate::valid::wrap_box(ty, krate) {
+        Some((ty, crate::valid::Wrap::Boxed)) => Ty {
+            ty,
             boxed: Boxed::Box,
-        };
-    }
-    if let Some(inner) = single_arg(ty, "Option").and_then(|o| single_arg(o, "Box")) {
-        return Ty {
-            ty: syn::parse_quote!(#p::Option<#p::Boxed<#inner>>),
+        },
+        Some((ty, _)) => Ty {
+            ty,
             boxed: Boxed::OptionBox,
-        };
-    }
-    Ty {
-        ty: ty.clone(),
-        boxed: Boxed::No,
+        },
+        None => Ty {
+            ty: ty.clone(),
+            boxed: Boxed::No,
+        },
     }
 }
 
