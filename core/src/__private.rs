@@ -329,24 +329,33 @@ fn scan_json_with<'r, const UNKNOWN: bool, const STRICT: bool>(
     if STRICT {
         r.set_strict(true);
     }
-    let mut walk = || -> Result<(), Error> {
-        match r.value_byte()? {
-            b'{' => {
-                r.object_here()?;
-                members_with::<MAX_KEY, UNKNOWN>(&mut r, &known, &named, &mut f)?;
-            }
-            b'n' => r.null_here()?,
-            _ => {
-                r.peek()?;
-                return Err(Error::new(crate::ErrorKind::JsonUnexpectedType, r.offset()));
-            }
-        }
-        r.finish()
-    };
-    walk().map_err(|error| BindError::Malformed {
+    walk_json::<UNKNOWN>(&mut r, &known, &named, &mut f).map_err(|error| BindError::Malformed {
         source: Source::Body,
         error,
     })
+}
+
+/// The body's walk, out of line: the bind's other sources (a form body, a
+/// query) keep a small frame whatever the JSON fields inline.
+#[inline(never)]
+fn walk_json<'r, const UNKNOWN: bool>(
+    r: &mut Reader<'r>,
+    known: &impl Fn(u64) -> usize,
+    named: &impl Fn(&[u8]) -> usize,
+    f: &mut impl FnMut(usize, &'r str, &mut Reader<'r>) -> Result<(), Error>,
+) -> Result<(), Error> {
+    match r.value_byte()? {
+        b'{' => {
+            r.object_here()?;
+            members_with::<MAX_KEY, UNKNOWN>(r, known, named, f)?;
+        }
+        b'n' => r.null_here()?,
+        _ => {
+            r.peek()?;
+            return Err(Error::new(crate::ErrorKind::JsonUnexpectedType, r.offset()));
+        }
+    }
+    r.finish()
 }
 
 /// Walks an object's members (its `{` already read), finding each one's
