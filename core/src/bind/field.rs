@@ -301,8 +301,8 @@ pub trait Field<'r>: Sized {
 /// Whether a part is an empty text value, which an `Option` or `Vec` of a
 /// non-text type skips.
 #[inline]
-pub(super) fn blank_part<'r, T: Value<'r>>(part: &crate::multipart::Part<'r>) -> bool {
-    !T::IS_TEXT && !part.is_file() && part.data().is_empty()
+pub(super) fn blank_part(is_text: bool, part: &crate::multipart::Part<'_>) -> bool {
+    !is_text && !part.is_file() && part.data().is_empty()
 }
 
 /// Offers a piece to a value's partial, made only when a piece names a
@@ -450,7 +450,7 @@ impl<'r, T: Value<'r>> Field<'r> for Option<T> {
         slot: &mut Self::Slot,
         part: &crate::multipart::Part<'r>,
     ) -> Result<(), Rejected> {
-        if blank_part::<T>(part) {
+        if blank_part(T::IS_TEXT, part) {
             return Ok(());
         }
         slot.0 = T::from_part(part)?;

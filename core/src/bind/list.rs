@@ -2,7 +2,7 @@
 //! list that tells "not sent" from "sent empty"), and lists of lists
 //! (`Vec<Vec<T>>`, a map of lists) through [`Element`].
 
-use super::field::{offer_in, Field, Rejected, Value};
+use super::field::{blank_part, offer_in, Field, Rejected, Value};
 use super::{parse_index, split_path, FieldCx, FieldErrorKind, Segment};
 use crate::convert::{Raw, Ref};
 use crate::error::{Error, ValueError};
@@ -163,12 +163,6 @@ impl<'r, T: Element<'r>> Element<'r> for Vec<T> {
     }
 }
 
-/// Whether a part is an empty text value, which a list of a non-text type
-/// skips.
-#[inline]
-fn blank_part<'r, T: Element<'r>>(part: &crate::multipart::Part<'r>) -> bool {
-    !T::IS_TEXT && !part.is_file() && part.data().is_empty()
-}
 /// Gives the next list element its index, converts it (unless `blank`) and
 /// keeps it, or reports the refusal under that index.
 #[inline]
@@ -221,9 +215,12 @@ impl<'r, T: Element<'r>> Field<'r> for Vec<T> {
         slot: &mut Self::Slot,
         part: &crate::multipart::Part<'r>,
     ) -> Result<(), Rejected> {
-        push_next(&mut slot.0, &mut slot.1, blank_part::<T>(part), || {
-            T::from_part(part)
-        })
+        push_next(
+            &mut slot.0,
+            &mut slot.1,
+            blank_part(T::IS_TEXT, part),
+            || T::from_part(part),
+        )
     }
 
     /// An array, element by element; `null` adds nothing; a single value

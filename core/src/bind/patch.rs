@@ -64,7 +64,7 @@ impl<'r, T: Value<'r>> Field<'r> for Option<Option<T>> {
         slot: &mut Self::Slot,
         part: &crate::multipart::Part<'r>,
     ) -> Result<(), Rejected> {
-        if blank_part::<T>(part) {
+        if blank_part(T::IS_TEXT, part) {
             slot.0 = Some(None);
         } else if let Some(v) = T::from_part(part)? {
             slot.0 = Some(Some(v));
