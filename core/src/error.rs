@@ -90,6 +90,9 @@ pub enum ErrorKind {
     TooManyPairs,
     /// A key is longer than [`Limits::max_key_len`](crate::Limits::max_key_len).
     KeyTooLong,
+    /// A form pair longer than the carry buffer of the
+    /// [`form::Feed`](crate::form::Feed) reading the body in pieces.
+    PairTooLong,
     /// A `Cookie` header has more cookies than
     /// [`Limits::max_cookies`](crate::Limits::max_cookies).
     TooManyCookies,
@@ -177,6 +180,7 @@ impl ErrorKind {
             self,
             ErrorKind::TooManyPairs
                 | ErrorKind::KeyTooLong
+                | ErrorKind::PairTooLong
                 | ErrorKind::TooManyCookies
                 | ErrorKind::TooManyParts
                 | ErrorKind::PartHeadersTooLong
@@ -200,6 +204,7 @@ impl ErrorKind {
         match self {
             ErrorKind::TooManyPairs => "more pairs than the limit allows",
             ErrorKind::KeyTooLong => "a key longer than the limit allows",
+            ErrorKind::PairTooLong => "a pair longer than the buffer that reads it",
             ErrorKind::TooManyCookies => "more cookies than the limit allows",
             // multipart
             ErrorKind::NotFormData => "the content type is not multipart/form-data",

@@ -232,11 +232,15 @@ const CHECKED: &[Checked] = &[
     all("core/src/multipart/parts.rs", "the iterator parts* return"),
     all("core/src/cookie.rs", "cookie::* (tier 1)"),
     only(
-        "core/src/form.rs",
+        "core/src/form/mod.rs",
         &["pairs", "pairs_with", "Pairs", "Pair"],
         "form::pairs and query::pairs (tier 1), with what they yield; \
          walk and Cursor are the single-pass matcher generated code drives \
          (through the #[doc(hidden)] module), binder-core's tier 2",
+    ),
+    all(
+        "core/src/form/feed.rs",
+        "form::Feed: a form body read in chunks",
     ),
     all("core/src/query.rs", "query::pairs (tier 1)"),
     all("core/src/percent.rs", "percent::* (tier 1)"),
@@ -355,12 +359,19 @@ const ALLOWLIST: &[(&str, &str, &str)] = &[
     ("core/src/cookie.rs", "Cookie::name", GETTER),
     ("core/src/cookie.rs", "Cookie::value", GETTER),
     ("core/src/cookie.rs", "Cookie::offset", GETTER),
-    ("core/src/form.rs", "Pair::key_as_sent", GETTER),
-    ("core/src/form.rs", "Pair::value_as_sent", GETTER),
-    ("core/src/form.rs", "Pair::offset", GETTER),
-    ("core/src/form.rs", "Pair::key_needs_decoding", GETTER),
-    ("core/src/form.rs", "Pair::value_needs_decoding", GETTER),
+    ("core/src/form/mod.rs", "Pair::key_as_sent", GETTER),
+    ("core/src/form/mod.rs", "Pair::value_as_sent", GETTER),
+    ("core/src/form/mod.rs", "Pair::offset", GETTER),
+    ("core/src/form/mod.rs", "Pair::key_needs_decoding", GETTER),
+    ("core/src/form/mod.rs", "Pair::value_needs_decoding", GETTER),
+    ("core/src/form/feed.rs", "Feed::new", STEP),
+    ("core/src/form/feed.rs", "Feed::input", STEP),
+    ("core/src/form/feed.rs", "Feed::finish", STEP),
+    ("core/src/form/feed.rs", "Input::next", STEP),
 ];
+
+/// Why a step of a pull scanner may lean on its type's example.
+const STEP: &str = "one step of the read loop the type's example runs whole";
 
 /// Items whose example may be `no_run`, and why. `(file, item, why)`.
 const NO_RUN: &[(&str, &str, &str)] = &[];

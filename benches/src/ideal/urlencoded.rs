@@ -3,7 +3,7 @@
 //! [`UserRef`]) and from an `application/x-www-form-urlencoded` body
 //! ([`FormUser`], [`FormUserRef`]), written for exactly those structs.
 //!
-//! The rules are binder's (`core/src/form.rs`, `convert/`, `percent.rs`
+//! The rules are binder's (`core/src/form/mod.rs`, `convert/`, `percent.rs`
 //! and the derive's `pairs_loop`), which a query and a form body share:
 //! - pieces split on `&` (empty ones skipped); the key ends at the first
 //!   `=` (none: the value is empty); at most 1,000 pieces and keys of at

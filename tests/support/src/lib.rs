@@ -12,6 +12,8 @@
 //!   `form_urlencoded` and `cookie`, its JSON reader against `serde_json`
 //!   and its multipart scanner against `multer`. Each check panics on a
 //!   difference.
+//! - `feed_oracle` (feature `oracles`): `form::Feed`, fed in chunks,
+//!   against the one-shot scan of the whole body.
 //! - `frames` (feature `frames`): a request body built in the test, for
 //!   binder-hyper's and binder-axum's tests.
 //! - `orders` (feature `orders`): the order of the `mixed.http` workload,
@@ -23,6 +25,8 @@
 pub mod counting;
 pub mod generate;
 
+#[cfg(feature = "oracles")]
+pub mod feed_oracle;
 #[cfg(feature = "frames")]
 pub mod frames;
 #[cfg(feature = "oracles")]

@@ -17,6 +17,9 @@
 //! - [`Limits::max_pairs`] and [`Limits::max_key_len`] end the scan with an
 //!   [`Error`]; the oracle has no limits.
 //!
+//! A body that arrives in chunks is read by [`Feed`], in bounded memory,
+//! with exactly the results of the one-shot scan.
+//!
 //! The scan searches eight bytes at a time and records, for
 //! free, whether a key or value holds `%` or `+`: a value that does not is borrowed as it is,
 //! with no second look.
@@ -29,6 +32,9 @@ use crate::limits::Limits;
 use crate::percent;
 use crate::swar::find_any;
 use crate::text::Slice;
+
+mod feed;
+pub use feed::{Feed, Input};
 
 /// Scans `input` with [`Limits::DEFAULT`].
 ///
