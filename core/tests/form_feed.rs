@@ -218,3 +218,32 @@ fn wpt_urlencoded_parser_vectors_one_byte_at_a_time() {
         }
     }
 }
+
+/// `form::Keep` (the pairs a type reads, kept in the front of the buffer
+/// that is also the feed's carry) against a model on the one-shot scan.
+#[test]
+fn keep_keeps_what_the_model_keeps() {
+    use binder_test_support::feed_oracle::check_keep;
+    let mut rng = Rng::new(0x0f33_d004);
+    for _ in 0..30_000 {
+        let input = urlencoded_bytes(&mut rng, 64);
+        let limits = limits(&mut rng);
+        let lens: Vec<usize> = (0..rng.below(12)).map(|_| rng.below(10)).collect();
+        let cap = if rng.below(2) == 0 {
+            rng.below(24)
+        } else {
+            input.len() + 1
+        };
+        check_keep(&input, &lens, &limits, cap);
+    }
+    for seed in [
+        &b"a=1&b=2&ab=3&a.b=4&a[x]=5&%61=6&a%2Eb=7"[..],
+        b"&&a&&",
+        b"a.=1&.a=2&[a]=3",
+    ] {
+        for cap in 0..=seed.len() + 1 {
+            check_keep(seed, &vec![1; seed.len()], &unlimited(), cap);
+            check_keep(seed, &[], &unlimited(), cap);
+        }
+    }
+}

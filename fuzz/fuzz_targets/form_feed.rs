@@ -2,7 +2,8 @@
 //! bytes among them), read by `form::Feed` with an arbitrary carry under
 //! arbitrary limits: exactly the one-shot scan of the whole body (pairs,
 //! offsets, decoding flags, the error and its offset), a pair longer than
-//! the carry refused wherever it falls.
+//! the carry refused wherever it falls. And `form::Keep` on the same
+//! chunks keeps exactly what a model on the one-shot scan keeps.
 #![no_main]
 
 use binder_test_support::{feed_oracle, oracle};
@@ -28,4 +29,5 @@ libfuzzer_sys::fuzz_target!(|input: Input| {
     let cap = input.cap.map_or(input.body.len(), |c| usize::from(c % 64));
     let lens: Vec<usize> = input.lens.iter().map(|&l| usize::from(l % 32)).collect();
     feed_oracle::check_feed(&input.body, &lens, &limits, cap);
+    feed_oracle::check_keep(&input.body, &lens, &limits, cap);
 });

@@ -240,7 +240,7 @@ const CHECKED: &[Checked] = &[
     ),
     all(
         "core/src/form/feed.rs",
-        "form::Feed: a form body read in chunks",
+        "form::Feed and form::Keep: a form body read in chunks",
     ),
     all("core/src/query.rs", "query::pairs (tier 1)"),
     all("core/src/percent.rs", "percent::* (tier 1)"),
@@ -368,6 +368,9 @@ const ALLOWLIST: &[(&str, &str, &str)] = &[
     ("core/src/form/feed.rs", "Feed::input", STEP),
     ("core/src/form/feed.rs", "Feed::finish", STEP),
     ("core/src/form/feed.rs", "Input::next", STEP),
+    ("core/src/form/feed.rs", "Keep::for_bind", STEP),
+    ("core/src/form/feed.rs", "Keep::push", STEP),
+    ("core/src/form/feed.rs", "Keep::finish", STEP),
 ];
 
 /// Why a step of a pull scanner may lean on its type's example.

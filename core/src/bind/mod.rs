@@ -94,6 +94,16 @@ pub trait Bind<'r>: Sized {
     /// looks them up only then. The derive sets it.
     const READS_CONTEXT: bool = false;
 
+    /// The names of the form body keys `Self` reads (a key's name is the
+    /// key, or what comes before its first `[` or `.`, as in `items[0]`):
+    /// what [`form::Keep`](crate::form::Keep) keeps of a body read in
+    /// chunks. `None`, the default, when any key may matter: a type with
+    /// `deny_unknown_fields` (it reports every key it has no field for),
+    /// a flattened field, a `raw_body` or `whole_body` field, or a type
+    /// the derive did not write. The derive sets it.
+    #[doc(hidden)]
+    const FORM_KEYS: Option<&'static [&'static str]> = None;
+
     /// [`Bind::bind_with`] under [`Limits::DEFAULT`].
     ///
     /// # Errors

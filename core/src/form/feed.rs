@@ -65,6 +65,9 @@ use crate::swar::find_any;
 #[derive(Debug)]
 pub struct Feed<'c> {
     carry: &'c mut [u8],
+    /// Where the carry starts in `carry`: 0, or past the pairs a
+    /// [`Keep`](super::Keep) has kept in its front.
+    start: usize,
     /// Bytes of the pair in the carry, started in an earlier chunk and not
     /// yet ended by a `&` (0: none; a pair has at least one byte).
     held: usize,
@@ -90,6 +93,7 @@ impl<'c> Feed<'c> {
     pub fn new(carry: &'c mut [u8], limits: &Limits) -> Self {
         Feed {
             carry,
+            start: 0,
             held: 0,
             key_end: None,
             held_at: 0,
@@ -128,7 +132,11 @@ impl<'c> Feed<'c> {
             return Ok(None);
         }
         let carry: &'c [u8] = self.carry;
-        Ok(Some(carried(&carry[..self.held], self.held_at)))
+        let start = self.start;
+        Ok(Some(carried(
+            &carry[start..start + self.held],
+            self.held_at,
+        )))
     }
 
     /// Bytes given to [`Feed::input`] so far.
@@ -150,9 +158,10 @@ impl<'c> Feed<'c> {
     /// them its key: the key's first when it is passed no later.
     #[inline]
     fn over(&self, key_len: usize, len: usize) -> Option<ErrorKind> {
-        if key_len > self.max_key_len && self.max_key_len <= self.carry.len() {
+        let room = self.carry.len() - self.start;
+        if key_len > self.max_key_len && self.max_key_len <= room {
             Some(ErrorKind::KeyTooLong)
-        } else if len > self.carry.len() {
+        } else if len > room {
             Some(ErrorKind::PairTooLong)
         } else {
             None
@@ -183,7 +192,7 @@ impl<'c> Feed<'c> {
         if let Some(kind) = self.over(key_len, len) {
             return Err(self.fail(kind, self.held_at));
         }
-        self.carry[start..len].copy_from_slice(more);
+        self.carry[self.start + start..self.start + len].copy_from_slice(more);
         self.held = len;
         Ok(())
     }
@@ -237,7 +246,13 @@ impl Input<'_, '_> {
     /// offset in the body of the pair that passed the limit; the feed then
     /// ends.
     #[allow(clippy::should_implement_trait)]
+    #[inline]
     pub fn next(&mut self) -> Result<Option<Pair<'_>>, Error> {
+        Ok(self.placed()?.map(|(pair, _)| pair))
+    }
+
+    /// [`Input::next`], and where the pair's bytes are.
+    fn placed(&mut self) -> Result<Option<(Pair<'_>, Place)>, Error> {
         let feed = &mut *self.feed;
         if feed.done {
             return Ok(None);
@@ -255,7 +270,9 @@ impl Input<'_, '_> {
             let len = feed.held;
             feed.held = 0;
             feed.key_end = None;
-            return Ok(Some(carried(&feed.carry[..len], feed.held_at)));
+            let start = feed.start;
+            let pair = carried(&feed.carry[start..start + len], feed.held_at);
+            return Ok(Some((pair, Place::Carry(len))));
         }
         let mut pos = self.pos;
         while pos < chunk.len() && chunk[pos] == b'&' {
@@ -283,11 +300,211 @@ impl Input<'_, '_> {
             return Err(feed.fail(kind, at));
         }
         self.pos = pos + end + 1;
-        Ok(Some(Pair {
+        let pair = Pair {
             key: &piece[..key_end],
             value: &piece[value_start..end],
             offset: at,
             flags,
-        }))
+        };
+        Ok(Some((pair, Place::Chunk(pos, end))))
     }
+
+    /// Keeps the pair [`Input::placed`] just returned from `place` in the
+    /// front of the buffer, with a `&` after it when there is room (a
+    /// pair as long as the room left is the last that fits anyway).
+    fn keep(&mut self, place: Place) {
+        let feed = &mut *self.feed;
+        let start = feed.start;
+        let len = match place {
+            Place::Chunk(at, len) => {
+                feed.carry[start..start + len].copy_from_slice(&self.chunk[at..at + len]);
+                len
+            }
+            Place::Carry(len) => len,
+        };
+        // `over` has checked that the pair fits the room.
+        if start + len < feed.carry.len() {
+            feed.carry[start + len] = b'&';
+            feed.start = start + len + 1;
+        } else {
+            feed.start = start + len;
+        }
+    }
+}
+
+/// Where a pair [`Input::placed`] returned lies: in the chunk (at, len), or
+/// in the front of the carry (len).
+#[derive(Clone, Copy)]
+enum Place {
+    Chunk(usize, usize),
+    Carry(usize),
+}
+
+/// Keeps, in the front of a buffer, only the pairs of an urlencoded body
+/// (read in chunks, through a [`Feed`]) whose key a type binds, dropping
+/// the others as they stream past: the kept bytes are then a form body to
+/// bind the type from at once, exactly as it binds from the whole body.
+///
+/// A pair is kept when its decoded key, or the key's name before its
+/// first `[` or `.` (`items[0][sku]`, `address.city`), is one of the
+/// keys given: [`Keep::for_bind`] takes those of a `#[derive(Bind)]` type's
+/// body fields, or keeps every pair when the type may read any key
+/// (`deny_unknown_fields`, which must see each unknown key to report it; a
+/// flattened field). So a body with many keys the type does not read
+/// binds in a small buffer; pairs kept are copied once.
+///
+/// The buffer is both the store of kept pairs (each with its `&`) and,
+/// after them, the [`Feed`]'s carry: a pair longer than the room left
+/// (the buffer's length less what is kept) is refused with
+/// [`ErrorKind::PairTooLong`], kept or not, wherever the chunks fall. The
+/// limits apply to every pair of the body, as [`Pairs`](super::Pairs)
+/// applies them (a bind of a whole body may stop reading once every field
+/// it takes is bound, and then not see a limit passed after that).
+///
+/// ```
+/// use binder_core::bind::{Body, Parts};
+/// use binder_core::{form, Bind, Limits};
+///
+/// #[derive(binder_derive::BindCore, Debug, PartialEq)]
+/// #[bind(crate = "binder_core")]
+/// struct Reading<'r> {
+///     #[bind(body)]
+///     sensor: &'r str,
+///     #[bind(body)]
+///     celsius: Vec<i16>,
+/// }
+///
+/// // 40 unknown pairs around the three the type reads.
+/// let mut body = Vec::new();
+/// for i in 0..20 {
+///     body.extend_from_slice(format!("noise{i}=xxxxxxxxxx&").as_bytes());
+/// }
+/// body.extend_from_slice(b"sensor=t1&celsius=-4&celsius=5");
+/// for i in 0..20 {
+///     body.extend_from_slice(format!("&more{i}=yyyyyyyyyy").as_bytes());
+/// }
+///
+/// let mut buf = [0u8; 64];
+/// let mut keep = form::Keep::for_bind::<Reading>(&mut buf, &Limits::DEFAULT);
+/// for chunk in body.chunks(7) {
+///     keep.push(chunk)?;
+/// }
+/// let kept = keep.finish()?;
+/// assert_eq!(kept, b"sensor=t1&celsius=-4&celsius=5");
+/// let r = Reading::bind(&Parts { body: Body::Form(kept), ..Parts::default() }).unwrap();
+/// assert_eq!(r, Reading { sensor: "t1", celsius: vec![-4, 5] });
+/// assert!(body.len() > 10 * buf.len());
+/// # Ok::<(), binder_core::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Keep<'b> {
+    feed: Feed<'b>,
+    keys: Option<&'static [&'static str]>,
+    /// The error a push returned: every later call returns it.
+    failed: Option<Error>,
+}
+
+impl<'b> Keep<'b> {
+    /// Keeps in `buf` the pairs whose key's name is in `keys` (`None`:
+    /// every pair), reading under `limits`.
+    ///
+    /// ```
+    /// use binder_core::{form::Keep, Limits};
+    ///
+    /// let mut buf = [0u8; 16];
+    /// let mut keep = Keep::new(&mut buf, Some(&["a", "c"]), &Limits::DEFAULT);
+    /// keep.push(b"a=1&b=2&c[x]=3&%61=4")?;
+    /// assert_eq!(keep.finish()?, b"a=1&c[x]=3&%61=4");
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    #[inline]
+    pub fn new(buf: &'b mut [u8], keys: Option<&'static [&'static str]>, limits: &Limits) -> Self {
+        Keep {
+            feed: Feed::new(buf, limits),
+            keys,
+            failed: None,
+        }
+    }
+
+    /// [`Keep::new`] with the form keys `T` binds (every key when it may
+    /// read any; see the type's docs).
+    #[inline]
+    pub fn for_bind<'r, T: crate::Bind<'r>>(buf: &'b mut [u8], limits: &Limits) -> Self {
+        Keep::new(buf, T::FORM_KEYS, limits)
+    }
+
+    /// The next chunk of the body.
+    ///
+    /// # Errors
+    /// [`ErrorKind::TooManyPairs`], [`ErrorKind::KeyTooLong`] or
+    /// [`ErrorKind::PairTooLong`] at the offset in the body of the pair
+    /// that passed the limit; every later call returns the same error.
+    pub fn push(&mut self, chunk: &[u8]) -> Result<(), Error> {
+        if let Some(e) = self.failed {
+            return Err(e);
+        }
+        let keys = self.keys;
+        let mut input = self.feed.input(chunk);
+        loop {
+            let placed = match input.placed() {
+                Ok(placed) => placed,
+                Err(e) => {
+                    self.failed = Some(e);
+                    return Err(e);
+                }
+            };
+            let Some((pair, place)) = placed else {
+                return Ok(());
+            };
+            if wanted(keys, &pair) {
+                input.keep(place);
+            }
+        }
+    }
+
+    /// The body has ended: the kept pairs, as a form body.
+    ///
+    /// # Errors
+    /// The error a [`Keep::push`] returned, if one did.
+    pub fn finish(self) -> Result<&'b [u8], Error> {
+        if let Some(e) = self.failed {
+            return Err(e);
+        }
+        let Feed {
+            carry,
+            start,
+            held,
+            held_at,
+            ..
+        } = self.feed;
+        let buf: &'b [u8] = carry;
+        let end = if held > 0 && wanted(self.keys, &carried(&buf[start..start + held], held_at)) {
+            start + held
+        } else if start > 0 && buf[start - 1] == b'&' {
+            // The `&` after the last kept pair (no pair holds one).
+            start - 1
+        } else {
+            start
+        };
+        Ok(&buf[..end])
+    }
+}
+
+/// Whether `pair`'s key, or its name before a path, is in `keys`. A key
+/// too long to decode into a field's longest key is no field's (the bind
+/// drops it too).
+fn wanted(keys: Option<&[&str]>, pair: &Pair<'_>) -> bool {
+    let Some(keys) = keys else {
+        return true;
+    };
+    let mut scratch = [0u8; crate::__private_0_1::MAX_KEY];
+    let Some(key) = pair.decoded_key(&mut scratch) else {
+        return false;
+    };
+    let name = match crate::__private_0_1::path_start(&key) {
+        Some(at) => &key[..at],
+        None => &key[..],
+    };
+    keys.iter()
+        .any(|k| k.as_bytes() == &key[..] || k.as_bytes() == name)
 }

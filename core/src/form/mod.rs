@@ -34,7 +34,7 @@ use crate::swar::find_any;
 use crate::text::Slice;
 
 mod feed;
-pub use feed::{Feed, Input};
+pub use feed::{Feed, Input, Keep};
 
 /// Scans `input` with [`Limits::DEFAULT`].
 ///

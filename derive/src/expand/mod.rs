@@ -175,6 +175,28 @@ impl Ctx<'_> {
     }
 }
 
+/// `Bind::FORM_KEYS`: the names of the body fields, when they are all
+/// the form keys the type reads; left to its default (`None`, any key)
+/// when it may read any: `deny_unknown_fields` (every unknown key is
+/// reported), a flattened body field, a whole-body or `raw_body` field.
+fn form_keys(m: &Model<'_>, cx: &Ctx<'_>) -> Option<TokenStream> {
+    let any = m.deny_unknown
+        || cx.flats(Source::Body).next().is_some()
+        || cx.whole().is_some()
+        || m.fields.iter().any(|f| f.raw_body.is_some());
+    if any {
+        return None;
+    }
+    let p = &cx.p;
+    let keys = cx.of(Source::Body).map(|(_, f)| {
+        let key = &f.bound.as_ref().expect("a bound field").key;
+        quote!(#key)
+    });
+    Some(quote! {
+        const FORM_KEYS: #p::Option<&'static [&'static str]> = #p::Some(&[#(#keys),*]);
+    })
+}
+
 fn expand(m: &Model<'_>) -> TokenStream {
     let krate = &m.krate;
     // The runtime's private module, named with its version: generated code
@@ -218,6 +240,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
     let reads_context = cx
         .has(Source::Context)
         .then(|| quote! { const READS_CONTEXT: bool = true; });
+    let form_keys = form_keys(m, &cx);
     let path = cx.has(Source::Path).then(|| cx.path_scan());
     let query = cx.has(Source::Query).then(|| cx.query_scan(&words));
     let headers =
@@ -284,6 +307,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
             #[automatically_derived]
             impl<#impl_params> #p::Bind<#lt> for #ident #ty_args #where_clause {
                 #reads_context
+                #form_keys
                 #[allow(unused_mut, unused_variables, unreachable_patterns, clippy::all, clippy::pedantic)]
                 fn bind_with<__R: #p::Request<#lt>>(
                     __req: &__R,

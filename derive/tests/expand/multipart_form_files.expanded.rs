@@ -550,6 +550,9 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'r> ::binder_http::__private_0_1::Bind<'r> for Upload<'r> {
+        const FORM_KEYS: ::binder_http::__private_0_1::Option<&'static [&'static str]> = ::binder_http::__private_0_1::Some(
+            &["title", "tags", "avatar", "attachment", "notify"],
+        );
         #[allow(
             unused_mut,
             unused_variables,

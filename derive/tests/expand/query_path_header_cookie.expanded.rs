@@ -1091,6 +1091,9 @@ const _: () = {
     impl ::binder_http::__private_0_1::OwnedBind for Search {}
     #[automatically_derived]
     impl<'__r> ::binder_http::__private_0_1::Bind<'__r> for Search {
+        const FORM_KEYS: ::binder_http::__private_0_1::Option<&'static [&'static str]> = ::binder_http::__private_0_1::Some(
+            &[],
+        );
         #[allow(
             unused_mut,
             unused_variables,

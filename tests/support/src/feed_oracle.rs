@@ -1,6 +1,7 @@
-//! `form::Feed` (an urlencoded body in chunks) against the one-shot
+//! `form::Feed` (an urlencoded body in chunks) and `form::Keep` (the
+//! pairs a type reads, kept in a small buffer) against the one-shot
 //! `form::Pairs` on the whole body: the tests and the `form_feed` fuzz
-//! target run the same check.
+//! target run the same checks.
 
 use binder_core::{form, Error, ErrorKind, Limits};
 
@@ -136,6 +137,96 @@ pub fn check_feed(input: &[u8], lens: &[usize], limits: &Limits, cap: usize) {
         assert_eq!(
             fed, whole,
             "feed of {input:?} cut {lens:?}: the one-shot scan"
+        );
+    }
+}
+
+/// Whether `Keep` with `keys` keeps a pair with key `key` (as sent), stated
+/// on its own: `+` and `%XX` decoded by `percent_encoding` (a key that
+/// needs decoding and decodes past 128 bytes, the derive's longest key,
+/// names no field), then the whole key or its name before the first `[`
+/// or `.` (a name of at least one byte) is one of `keys`.
+fn keeps(keys: Option<&[&str]>, key: &[u8]) -> bool {
+    let Some(keys) = keys else {
+        return true;
+    };
+    let escaped = key.iter().any(|&b| b == b'%' || b == b'+');
+    let plus: Vec<u8> = key
+        .iter()
+        .map(|&b| if b == b'+' { b' ' } else { b })
+        .collect();
+    let decoded: Vec<u8> = percent_encoding::percent_decode(&plus).collect();
+    if escaped && decoded.len() > 128 {
+        return false;
+    }
+    let name = match decoded.iter().position(|&b| b == b'[' || b == b'.') {
+        Some(at) if at > 0 => &decoded[..at],
+        _ => &decoded[..],
+    };
+    keys.iter()
+        .any(|k| k.as_bytes() == decoded || k.as_bytes() == name)
+}
+
+/// What `form::Keep` with a `cap`-byte buffer must keep of `input`, stated
+/// on whole pieces from the one-shot scan: each kept piece followed by `&`
+/// while there is room; a piece (kept or not) longer than the room left
+/// (`cap` less the kept bytes) fails with `PairTooLong`, the key limit
+/// first when it is within the room (as `feed_reference`).
+pub fn keep_reference(
+    input: &[u8],
+    limits: &Limits,
+    cap: usize,
+    keys: Option<&[&str]>,
+) -> Result<Vec<u8>, Error> {
+    let mut kept = Vec::new();
+    for item in form::pairs_with(input, limits) {
+        let room = cap - kept.len();
+        match item {
+            Ok(p) => {
+                let len = piece_len(input, p.offset());
+                if len > room {
+                    return Err(Error::new(ErrorKind::PairTooLong, p.offset()));
+                }
+                if keeps(keys, p.key_as_sent()) {
+                    kept.extend_from_slice(&input[p.offset()..p.offset() + len]);
+                    if len < room {
+                        kept.push(b'&');
+                    }
+                }
+            }
+            Err(e) if e.kind() == ErrorKind::KeyTooLong && limits.max_key_len > room => {
+                return Err(Error::new(ErrorKind::PairTooLong, e.offset()));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    if kept.last() == Some(&b'&') {
+        kept.pop();
+    }
+    Ok(kept)
+}
+
+/// `form::Keep` fed `input` cut at `lens` keeps exactly [`keep_reference`],
+/// with `keys` and with every key.
+pub fn check_keep(input: &[u8], lens: &[usize], limits: &Limits, cap: usize) {
+    for keys in [None, Some(&["a", "ab", "a.b"][..])] {
+        let mut buf = vec![0u8; cap];
+        let mut keep = form::Keep::new(&mut buf, keys, limits);
+        let mut failed = None;
+        for chunk in chunks(input, lens) {
+            if let Err(e) = keep.push(chunk) {
+                assert!(failed.is_none_or(|f| f == e), "two errors in {input:?}");
+                failed = Some(e);
+            }
+        }
+        let got = keep.finish().map(<[u8]>::to_vec);
+        if let Some(e) = failed {
+            assert_eq!(got, Err(e), "finish after an error in {input:?}");
+        }
+        let want = keep_reference(input, limits, cap, keys);
+        assert_eq!(
+            got, want,
+            "kept of {input:?} cut {lens:?}, buffer {cap}, keys {keys:?}, {limits:?}"
         );
     }
 }
