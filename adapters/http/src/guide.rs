@@ -1193,6 +1193,68 @@
 //! assert_eq!(bad.unwrap_err().to_string(), "body: lines[0].qty: a value is required");
 //! ```
 //!
+//! # Bodies in pieces
+//! Every adapter reads a body whole before binding (up to
+//! [`Limits::max_body_bytes`](crate::Limits::max_body_bytes)). A server
+//! that cannot hold a form body whole (a device with a few KiB of RAM, a
+//! proxy) reads it in chunks with binder-core's `form` module, which needs
+//! no allocator: `form::Feed` hands out the pairs each chunk completes (the
+//! pairs, offsets and errors of the one-shot scan, a pair that straddles
+//! two chunks gathered in a buffer of the caller's), and `form::Keep` keeps
+//! in one small buffer only the pairs a derived struct reads, so that the
+//! struct then binds from the kept bytes exactly as from the whole body.
+//! A pair longer than the buffer (for `Keep`, than the room its kept pairs
+//! leave) is refused, `ErrorKind::PairTooLong`, wherever the chunks fall;
+//! [`Limits::max_pairs`](crate::Limits::max_pairs) counts every pair,
+//! kept or not.
+//!
+//! ```
+//! use binder_core::form;
+//! use binder_http::request::{Body, Parts};
+//! use binder_http::{Bind, Limits};
+//!
+//! #[derive(Bind, Debug)]
+//! #[bind(body)]
+//! struct Settings<'r> {
+//!     device: &'r str,
+//!     interval: u16,
+//! }
+//!
+//! // 25 KiB of keys the struct does not read, around the two it does.
+//! let mut body = b"device=probe-7&".to_vec();
+//! for i in 0..900 {
+//!     body.extend_from_slice(format!("ui{i}=xxxxxxxxxxxxxxxxxxxxx&").as_bytes());
+//! }
+//! body.extend_from_slice(b"interval=30");
+//!
+//! // Every pair, a chunk at a time: what the one-shot scan yields.
+//! let (mut carry, mut count) = ([0u8; 64], 0);
+//! let mut feed = form::Feed::new(&mut carry, &Limits::DEFAULT);
+//! for chunk in body.chunks(256) {
+//!     let mut input = feed.input(chunk);
+//!     while let Some(_pair) = input.next()? {
+//!         count += 1;
+//!     }
+//! }
+//! let last = feed.finish()?.unwrap();
+//! assert_eq!((count + 1, last.key_as_sent()), (902, &b"interval"[..]));
+//!
+//! // Only what `Settings` reads, in a 1 KiB buffer, then one bind.
+//! let mut buf = [0u8; 1024];
+//! let mut keep = form::Keep::for_bind::<Settings>(&mut buf, &Limits::DEFAULT);
+//! for chunk in body.chunks(256) {
+//!     keep.push(chunk)?;
+//! }
+//! let kept = keep.finish()?;
+//! assert_eq!(kept, b"device=probe-7&interval=30");
+//! let s = Settings::bind(&Parts { body: Body::Form(kept), ..Parts::default() }).unwrap();
+//! assert_eq!((s.device, s.interval), ("probe-7", 30));
+//! # Ok::<(), binder_core::Error>(())
+//! ```
+//!
+//! `tests/nostd-stream` in the repository binds this way on a
+//! `thumbv7em-none-eabihf` target, without an allocator.
+//!
 //! # `bytes::Bytes`
 //! A `Bytes` field takes any value's bytes (one copy). An uploaded file
 //! bound as `FilePart` is shared with the request's `Bytes` body, without a

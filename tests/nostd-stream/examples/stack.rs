@@ -74,9 +74,13 @@ fn passes(bind: bool, depth: usize) -> Option<usize> {
         .stderr(Stdio::null())
         .output()
         .unwrap();
-    out.status
-        .success()
-        .then(|| String::from_utf8(out.stdout).unwrap().trim().parse().unwrap())
+    out.status.success().then(|| {
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap()
+    })
 }
 
 /// The deepest recursion that passes, and the frame size.
