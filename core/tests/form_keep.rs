@@ -231,6 +231,16 @@ fn the_buffer_limit_at_and_past_it() {
         let err = keep::<Reading>(past_kept, len, &mut buf, &limits);
         assert_eq!(err, Err(Error::new(ErrorKind::PairTooLong, 14)));
     }
+    // A pair the type does not read costs only its key, however long its
+    // value: it is dropped as it streams past, never held.
+    let mut long = b"sensor=t1&notes=".to_vec();
+    long.extend_from_slice(&[b'n'; 100]);
+    long.extend_from_slice(b"&ok=on");
+    for len in 1..=long.len() {
+        let mut buf = [0u8; 16];
+        let kept = keep::<Reading>(&long, len, &mut buf, &limits).unwrap();
+        assert_eq!(kept, b"sensor=t1&ok=on", "chunks of {len}");
+    }
     // Exactly full: the last kept pair ends the buffer.
     let mut buf = [0u8; 16];
     let kept = keep::<Reading>(b"sensor=t1&ok=off", 3, &mut buf, &limits).unwrap();

@@ -1201,10 +1201,12 @@
 //! no allocator: `form::Feed` hands out the pairs each chunk completes (the
 //! pairs, offsets and errors of the one-shot scan, a pair that straddles
 //! two chunks gathered in a buffer of the caller's), and `form::Keep` keeps
-//! in one small buffer only the pairs a derived struct reads, so that the
-//! struct then binds from the kept bytes exactly as from the whole body.
-//! A pair longer than the buffer (for `Keep`, than the room its kept pairs
-//! leave) is refused, `ErrorKind::PairTooLong`, wherever the chunks fall;
+//! in one small buffer only the pairs a derived struct reads (any other
+//! is dropped once its key is read, its value skipped), so that the struct
+//! then binds from the kept bytes exactly as from the whole body. A pair
+//! longer than the buffer (for `Keep`: a pair kept, or a key, longer than
+//! the room the kept pairs leave) is refused, `ErrorKind::PairTooLong`,
+//! wherever the chunks fall;
 //! [`Limits::max_pairs`](crate::Limits::max_pairs) counts every pair,
 //! kept or not.
 //!

@@ -82,6 +82,12 @@ pub struct Feed<'c> {
     max_key_len: usize,
     /// An error was returned: nothing more is read.
     done: bool,
+    /// For a [`Keep`]: the keys of the pairs it keeps; every other pair is
+    /// skipped once its key is known, never held or handed out.
+    filter: Option<&'static [&'static str]>,
+    /// The pair under way is one the filter drops: its bytes are skipped
+    /// up to its `&`.
+    skipping: bool,
 }
 
 impl<'c> Feed<'c> {
@@ -102,6 +108,8 @@ impl<'c> Feed<'c> {
             max_pairs: limits.max_pairs,
             max_key_len: limits.max_key_len,
             done: false,
+            filter: None,
+            skipping: false,
         }
     }
 
@@ -175,26 +183,50 @@ impl<'c> Feed<'c> {
         Error::new(kind, at)
     }
 
-    /// Appends `more` to the held pair, checking its limits first.
+    /// Appends `more` (no `&` in it) to the held pair, checking its
+    /// limits first. With a filter, once the key is whole: a pair the
+    /// filter drops is let go (`skipping`), the rest of it never held.
     fn hold(&mut self, more: &[u8]) -> Result<(), Error> {
-        let start = self.held;
-        let len = start + more.len();
-        let key_len = match self.key_end {
-            Some(end) => end,
-            None => {
-                let eq = find_any(more, 0, [b'=']);
-                if eq < more.len() {
-                    self.key_end = Some(start + eq);
+        if self.key_end.is_none() {
+            let eq = find_any(more, 0, [b'=']);
+            if eq < more.len() {
+                let key_end = self.held + eq;
+                if self.filter.is_some() {
+                    self.append(&more[..eq], key_end)?;
+                    if !self.wants_held() {
+                        self.skipping = true;
+                        self.held = 0;
+                        return Ok(());
+                    }
+                    self.key_end = Some(key_end);
+                    return self.append(&more[eq..], key_end);
                 }
-                start + eq
+                self.key_end = Some(key_end);
             }
-        };
+        }
+        let key_len = self.key_end.unwrap_or(self.held + more.len());
+        self.append(more, key_len)
+    }
+
+    /// Appends `more` to the held pair, whose key is `key_len` bytes so
+    /// far, if the limits allow.
+    fn append(&mut self, more: &[u8], key_len: usize) -> Result<(), Error> {
+        let len = self.held + more.len();
         if let Some(kind) = self.over(key_len, len) {
             return Err(self.fail(kind, self.held_at));
         }
-        self.carry[self.start + start..self.start + len].copy_from_slice(more);
+        self.carry[self.start + self.held..self.start + len].copy_from_slice(more);
         self.held = len;
         Ok(())
+    }
+
+    /// Whether the filter (if any) keeps the held pair, by its key.
+    fn wants_held(&self) -> bool {
+        let start = self.start;
+        wanted(
+            self.filter,
+            &carried(&self.carry[start..start + self.held], 0),
+        )
     }
 }
 
@@ -253,34 +285,82 @@ impl Input<'_, '_> {
 
     /// [`Input::next`], and where the pair's bytes are.
     fn placed(&mut self) -> Result<Option<(Pair<'_>, Place)>, Error> {
-        let feed = &mut *self.feed;
-        if feed.done {
-            return Ok(None);
-        }
-        let chunk = self.chunk;
-        if feed.held > 0 {
-            // The held pair goes on to the chunk's first `&`.
-            let end = find_any(chunk, self.pos, [b'&']);
-            feed.hold(&chunk[self.pos..end])?;
-            if end == chunk.len() {
-                self.pos = end;
+        // The loop returns a pair in the chunk; it ends with one held.
+        let len = loop {
+            if self.feed.done {
                 return Ok(None);
             }
-            self.pos = end + 1;
-            let len = feed.held;
-            feed.held = 0;
-            feed.key_end = None;
-            let start = feed.start;
-            let pair = carried(&feed.carry[start..start + len], feed.held_at);
-            return Ok(Some((pair, Place::Carry(len))));
+            if self.feed.skipping || self.feed.held > 0 {
+                if !self.go_on()? {
+                    return Ok(None);
+                }
+                let feed = &mut *self.feed;
+                if feed.held == 0 {
+                    continue; // a pair the filter drops ended
+                }
+                let len = feed.held;
+                // A pair without `=` ends with its key: the filter sees it now.
+                let keep = feed.key_end.is_some() || feed.filter.is_none() || feed.wants_held();
+                feed.held = 0;
+                feed.key_end = None;
+                if keep {
+                    break len;
+                }
+                continue;
+            }
+            match self.fresh()? {
+                Fresh::End => return Ok(None),
+                Fresh::Dropped => continue,
+                Fresh::Pair(at, (key_end, value_start, end, flags)) => {
+                    let piece = &self.chunk[at..at + end];
+                    let pair = Pair {
+                        key: &piece[..key_end],
+                        value: &piece[value_start..],
+                        offset: self.base + at,
+                        flags,
+                    };
+                    return Ok(Some((pair, Place::Chunk(at, end))));
+                }
+            }
+        };
+        let feed = &*self.feed;
+        let start = feed.start;
+        let pair = carried(&feed.carry[start..start + len], feed.held_at);
+        Ok(Some((pair, Place::Carry(len))))
+    }
+
+    /// Takes the pair under way (held or skipped) on to the chunk's first
+    /// `&`: whether it ended there (the held pair is then whole, or
+    /// `held == 0` when it was skipped), else the chunk is used up.
+    fn go_on(&mut self) -> Result<bool, Error> {
+        let chunk = self.chunk;
+        let end = find_any(chunk, self.pos, [b'&']);
+        let feed = &mut *self.feed;
+        if !feed.skipping {
+            feed.hold(&chunk[self.pos..end])?;
         }
+        if end == chunk.len() {
+            self.pos = end;
+            return Ok(false);
+        }
+        self.pos = end + 1;
+        feed.skipping = false;
+        Ok(true)
+    }
+
+    /// Starts the next pair in the chunk: one wholly in it, at `(at,
+    /// len)`; or one the filter drops, skipped; or the end of the chunk
+    /// (the pair that goes on past it held or skipped).
+    fn fresh(&mut self) -> Result<Fresh, Error> {
+        let feed = &mut *self.feed;
+        let chunk = self.chunk;
         let mut pos = self.pos;
         while pos < chunk.len() && chunk[pos] == b'&' {
             pos += 1;
         }
         if pos == chunk.len() {
             self.pos = pos;
-            return Ok(None);
+            return Ok(Fresh::End);
         }
         let at = self.base + pos;
         if feed.count == feed.max_pairs {
@@ -288,25 +368,30 @@ impl Input<'_, '_> {
         }
         feed.count += 1;
         let piece = &chunk[pos..];
-        let (key_end, value_start, end, flags) = parse_pair::<false>(piece, 0);
+        let parsed = parse_pair::<false>(piece, 0);
+        let (key_end, _, end, _) = parsed;
         if end == piece.len() {
             // No `&` in the rest of the chunk: the pair may go on.
             feed.held_at = at;
             feed.hold(piece)?;
             self.pos = chunk.len();
-            return Ok(None);
+            return Ok(Fresh::End);
+        }
+        if feed.filter.is_some() {
+            // Its key must fit, as if it had straddled two chunks.
+            if let Some(kind) = feed.over(key_end, key_end) {
+                return Err(feed.fail(kind, at));
+            }
+            if !wanted(feed.filter, &carried(&piece[..key_end], 0)) {
+                self.pos = pos + end + 1;
+                return Ok(Fresh::Dropped);
+            }
         }
         if let Some(kind) = feed.over(key_end, end) {
             return Err(feed.fail(kind, at));
         }
         self.pos = pos + end + 1;
-        let pair = Pair {
-            key: &piece[..key_end],
-            value: &piece[value_start..end],
-            offset: at,
-            flags,
-        };
-        Ok(Some((pair, Place::Chunk(pos, end))))
+        Ok(Fresh::Pair(pos, parsed))
     }
 
     /// Keeps the pair [`Input::placed`] just returned from `place` in the
@@ -332,6 +417,14 @@ impl Input<'_, '_> {
     }
 }
 
+/// What [`Input::fresh`] found.
+enum Fresh {
+    End,
+    Dropped,
+    /// At, and the pair's `parse_pair`.
+    Pair(usize, (usize, usize, usize, u8)),
+}
+
 /// Where a pair [`Input::placed`] returned lies: in the chunk (at, len), or
 /// in the front of the carry (len).
 #[derive(Clone, Copy)]
@@ -350,16 +443,20 @@ enum Place {
 /// keys given: [`Keep::for_bind`] takes those of a `#[derive(Bind)]` type's
 /// body fields, or keeps every pair when the type may read any key
 /// (`deny_unknown_fields`, which must see each unknown key to report it; a
-/// flattened field). So a body with many keys the type does not read
-/// binds in a small buffer; pairs kept are copied once.
+/// flattened field). A pair is dropped as soon as its key is known: its
+/// value, however long, is skipped and never held. So a body with many
+/// keys (or long values) the type does not read binds in a small buffer;
+/// pairs kept are copied once.
 ///
 /// The buffer is both the store of kept pairs (each with its `&`) and,
-/// after them, the [`Feed`]'s carry: a pair longer than the room left
-/// (the buffer's length less what is kept) is refused with
-/// [`ErrorKind::PairTooLong`], kept or not, wherever the chunks fall. The
-/// limits apply to every pair of the body, as [`Pairs`](super::Pairs)
-/// applies them (a bind of a whole body may stop reading once every field
-/// it takes is bound, and then not see a limit passed after that).
+/// after them, the [`Feed`]'s carry. What must fit in the room left (the
+/// buffer's length less what is kept) is every key, and every pair kept;
+/// past it the body is refused with [`ErrorKind::PairTooLong`] at the
+/// pair's offset, wherever the chunks fall (with every key kept, every
+/// pair must fit, as in a [`Feed`]). The limits apply to every pair of the
+/// body, as [`Pairs`](super::Pairs) applies them (a bind of a whole body
+/// may stop reading once every field it takes is bound, and then not see
+/// a limit passed after that).
 ///
 /// ```
 /// use binder_core::bind::{Body, Parts};
@@ -379,7 +476,8 @@ enum Place {
 /// for i in 0..20 {
 ///     body.extend_from_slice(format!("noise{i}=xxxxxxxxxx&").as_bytes());
 /// }
-/// body.extend_from_slice(b"sensor=t1&celsius=-4&celsius=5");
+/// body.extend_from_slice(b"sensor=t1&celsius=-4&celsius=5&firmware=");
+/// body.extend_from_slice(&[b'f'; 500]); // dropped unread, longer than the buffer
 /// for i in 0..20 {
 ///     body.extend_from_slice(format!("&more{i}=yyyyyyyyyy").as_bytes());
 /// }
@@ -399,7 +497,6 @@ enum Place {
 #[derive(Debug)]
 pub struct Keep<'b> {
     feed: Feed<'b>,
-    keys: Option<&'static [&'static str]>,
     /// The error a push returned: every later call returns it.
     failed: Option<Error>,
 }
@@ -419,11 +516,9 @@ impl<'b> Keep<'b> {
     /// ```
     #[inline]
     pub fn new(buf: &'b mut [u8], keys: Option<&'static [&'static str]>, limits: &Limits) -> Self {
-        Keep {
-            feed: Feed::new(buf, limits),
-            keys,
-            failed: None,
-        }
+        let mut feed = Feed::new(buf, limits);
+        feed.filter = keys;
+        Keep { feed, failed: None }
     }
 
     /// [`Keep::new`] with the form keys `T` binds (every key when it may
@@ -443,22 +538,20 @@ impl<'b> Keep<'b> {
         if let Some(e) = self.failed {
             return Err(e);
         }
-        let keys = self.keys;
         let mut input = self.feed.input(chunk);
         loop {
+            // The feed hands out only the pairs the filter keeps.
             let placed = match input.placed() {
-                Ok(placed) => placed,
+                Ok(placed) => placed.map(|(_, place)| place),
                 Err(e) => {
                     self.failed = Some(e);
                     return Err(e);
                 }
             };
-            let Some((pair, place)) = placed else {
+            let Some(place) = placed else {
                 return Ok(());
             };
-            if wanted(keys, &pair) {
-                input.keep(place);
-            }
+            input.keep(place);
         }
     }
 
@@ -470,15 +563,14 @@ impl<'b> Keep<'b> {
         if let Some(e) = self.failed {
             return Err(e);
         }
-        let Feed {
-            carry,
-            start,
-            held,
-            held_at,
-            ..
-        } = self.feed;
-        let buf: &'b [u8] = carry;
-        let end = if held > 0 && wanted(self.keys, &carried(&buf[start..start + held], held_at)) {
+        let feed = &self.feed;
+        // The last pair, if the body ended in it (a pair the filter drops
+        // is never held).
+        let last =
+            feed.held > 0 && (feed.key_end.is_some() || feed.filter.is_none() || feed.wants_held());
+        let (start, held) = (feed.start, feed.held);
+        let buf: &'b [u8] = self.feed.carry;
+        let end = if last {
             start + held
         } else if start > 0 && buf[start - 1] == b'&' {
             // The `&` after the last kept pair (no pair holds one).

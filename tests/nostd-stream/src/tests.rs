@@ -13,6 +13,9 @@ fn big_body(extra: &[u8]) -> Vec<u8> {
     }
     body.extend_from_slice(b"device=probe-7&interval=30&enabled=on&threshold=-12&");
     body.extend_from_slice(extra);
+    // A field the struct does not read, four times the buffer.
+    body.extend_from_slice(b"&firmware_blob=");
+    body.resize(body.len() + 4 * BUF, b'f');
     for i in 0..300 {
         body.extend_from_slice(std::format!("&csrf_{i}=yyyyyyyyyyyyyyyyyyyy").as_bytes());
     }

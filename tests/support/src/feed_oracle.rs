@@ -169,9 +169,10 @@ fn keeps(keys: Option<&[&str]>, key: &[u8]) -> bool {
 
 /// What `form::Keep` with a `cap`-byte buffer must keep of `input`, stated
 /// on whole pieces from the one-shot scan: each kept piece followed by `&`
-/// while there is room; a piece (kept or not) longer than the room left
-/// (`cap` less the kept bytes) fails with `PairTooLong`, the key limit
-/// first when it is within the room (as `feed_reference`).
+/// while there is room; a kept piece longer than the room left (`cap` less
+/// the kept bytes), or with `keys` any piece whose key is, fails with
+/// `PairTooLong`, the key limit first when it is within the room (as
+/// `feed_reference`).
 pub fn keep_reference(
     input: &[u8],
     limits: &Limits,
@@ -184,10 +185,18 @@ pub fn keep_reference(
         match item {
             Ok(p) => {
                 let len = piece_len(input, p.offset());
+                // With keys, a pair is kept or dropped by its key, which
+                // must fit; a dropped pair costs nothing past it.
+                if keys.is_some() && p.key_as_sent().len() > room {
+                    return Err(Error::new(ErrorKind::PairTooLong, p.offset()));
+                }
+                if !keeps(keys, p.key_as_sent()) {
+                    continue;
+                }
                 if len > room {
                     return Err(Error::new(ErrorKind::PairTooLong, p.offset()));
                 }
-                if keeps(keys, p.key_as_sent()) {
+                {
                     kept.extend_from_slice(&input[p.offset()..p.offset() + len]);
                     if len < room {
                         kept.push(b'&');
