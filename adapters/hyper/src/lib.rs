@@ -72,9 +72,13 @@
 #![deny(missing_docs)]
 
 mod body;
+#[cfg(feature = "spool")]
+pub mod spool;
 
 pub use binder_http::Error;
 pub use body::{read_body, read_request};
+#[cfg(feature = "spool")]
+pub use spool::{bind_spooled, spool_body, SpoolError, SpoolOptions, SpooledBody, SpooledFile};
 
 /// The trait a bound type implements.
 pub use binder_core::bind::Bind;
