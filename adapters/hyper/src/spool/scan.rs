@@ -75,7 +75,11 @@ pub(crate) struct Input<'f, 'c> {
 }
 
 impl<'c> Feed<'c> {
-    pub(crate) fn new(boundary: &Boundary, _carry: &'c mut [u8], limits: &Limits) -> Result<Self, Error> {
+    pub(crate) fn new(
+        boundary: &Boundary,
+        _carry: &'c mut [u8],
+        limits: &Limits,
+    ) -> Result<Self, Error> {
         let mut delimiter = b"\r\n--".to_vec();
         delimiter.extend_from_slice(boundary.as_bytes());
         Ok(Feed {
@@ -103,7 +107,10 @@ impl<'c> Feed<'c> {
         if self.state == State::Done {
             Ok(())
         } else {
-            Err(Error::new(ErrorKind::UnexpectedEnd, self.base + self.window.len()))
+            Err(Error::new(
+                ErrorKind::UnexpectedEnd,
+                self.base + self.window.len(),
+            ))
         }
     }
 }
