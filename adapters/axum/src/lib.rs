@@ -69,6 +69,8 @@
 
 mod limit;
 mod path;
+#[cfg(feature = "spool")]
+mod spool;
 
 use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::response::{IntoResponse, Response};
@@ -96,6 +98,11 @@ pub use binder_http::{
     FieldPath, FilePart, Formats, FromBody, Limits, RawJson, Source, TextFormat, UploadedFile,
     WithContext, WithFormat, PROBLEM_JSON,
 };
+
+#[cfg(feature = "spool")]
+pub use binder_hyper::{SpoolError, SpoolOptions, SpooledFile};
+#[cfg(feature = "spool")]
+pub use spool::{Spooled, SpooledRejection};
 
 /// What generated code names. Not a public API.
 #[doc(hidden)]

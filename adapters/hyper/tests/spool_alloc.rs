@@ -68,7 +68,9 @@ fn a_64_mib_upload_keeps_the_heap_under_1_mib() {
     let dir = tempfile::tempdir().unwrap();
     let mut options = SpoolOptions::default();
     options.temp_dir = Some(dir.path().to_owned());
-    let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
     let len = 64 << 20;
     let req = http::Request::post("/")
         .header("content-type", "multipart/form-data; boundary=B")
