@@ -27,6 +27,7 @@
 mod buildcost;
 mod http;
 mod soak;
+mod spool;
 mod wall;
 
 use serde_json::{json, Value};
@@ -892,13 +893,17 @@ fn run() -> Result<(), String> {
             let report = wall::json_docs()?;
             record(&results, "json_docs", report)
         }
+        Some("spool") => {
+            let args: Vec<String> = std::env::args().skip(2).collect();
+            spool::run(spool::Options::parse(&args)?)
+        }
         Some("http") => {
             let args: Vec<String> = std::env::args().skip(2).collect();
             let report = http::run(http::Options::parse(&args)?)?;
             // Keep the iai rows; record the HTTP run beside them.
             record(&results, "http", report)
         }
-        _ => Err("usage: binder-bench collect | check | baseline | docs | large | json-docs | http [--conns N] [--warmup S] [--duration S] [--rounds N] | footprint | soak [--requests N] [--warmup N] [--conns N] [--max-time S] [--rss-slack-kib K] | buildcost [--structs 10,50,100] [--reps 3] [--flavours binder,binder-accept,serde] [--quick]".into()),
+        _ => Err("usage: binder-bench collect | check | baseline | docs | large | json-docs | http [--conns N] [--warmup S] [--duration S] [--rounds N] | footprint | soak [--requests N] [--warmup N] [--conns N] [--max-time S] [--rss-slack-kib K] | buildcost [--structs 10,50,100] [--reps 3] [--flavours binder,binder-accept,serde] [--quick] | spool [--mib 1024] [--rounds 3]".into()),
     }
 }
 
