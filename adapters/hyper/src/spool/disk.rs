@@ -1,9 +1,11 @@
-//! Writing one file part to its temporary file: bytes gathered into a
-//! buffer, each full buffer written on tokio's blocking pool while the next
-//! one fills (two buffers at most per upload).
+//! Writing one file part to its temporary file: the pieces of data
+//! gathered (slices of the body's frames, shared, not copied; a piece that
+//! is not, copied), each `CHUNK` of them written on tokio's blocking pool
+//! while the next one gathers (two at most per upload).
 
 use std::fs::File;
 use std::io::{self, Write as _};
+use bytes::Bytes;
 use std::path::Path;
 use tempfile::TempPath;
 use tokio::task::JoinHandle;
@@ -12,16 +14,18 @@ use tokio::task::JoinHandle;
 pub(crate) const CHUNK: usize = 256 * 1024;
 
 /// A write in flight: the file and the buffer come back with its result.
-type Pending = JoinHandle<(File, Vec<u8>, io::Result<()>)>;
+type Pending = JoinHandle<(File, Vec<Bytes>, io::Result<()>)>;
 
 /// One temporary file being written.
 pub(crate) struct Disk {
     /// The file, while no write is in flight.
     file: Option<File>,
     path: TempPath,
-    buf: Vec<u8>,
-    /// The buffer the last write used, kept to fill next.
-    spare: Vec<u8>,
+    /// The pieces gathered, and their bytes.
+    buf: Vec<Bytes>,
+    gathered: usize,
+    /// The list the last write used, kept to fill next.
+    spare: Vec<Bytes>,
     pending: Option<Pending>,
     len: u64,
 }
@@ -41,6 +45,7 @@ impl Disk {
             file: Some(file),
             path,
             buf: Vec::new(),
+            gathered: 0,
             spare: Vec::new(),
             pending: None,
             len: 0,
@@ -52,20 +57,23 @@ impl Disk {
         self.len
     }
 
-    /// Appends `data`, handing a full buffer to the blocking pool.
-    pub(crate) async fn write(&mut self, mut data: &[u8]) -> io::Result<()> {
+    /// Appends `data`: shared when it is a slice of `frame`, else copied.
+    /// `CHUNK` bytes gathered are handed to the blocking pool.
+    pub(crate) async fn write(&mut self, data: &[u8], frame: &Bytes) -> io::Result<()> {
+        if data.is_empty() {
+            return Ok(());
+        }
         self.len += data.len() as u64;
-        while !data.is_empty() {
-            if self.buf.capacity() == 0 {
-                self.buf.reserve_exact(CHUNK);
-            }
-            let room = CHUNK - self.buf.len();
-            let n = room.min(data.len());
-            self.buf.extend_from_slice(&data[..n]);
-            data = &data[n..];
-            if self.buf.len() == CHUNK {
-                self.flush().await?;
-            }
+        let (whole, part) = (frame.as_ptr_range(), data.as_ptr_range());
+        let piece = if whole.start <= part.start && part.end <= whole.end {
+            frame.slice_ref(data)
+        } else {
+            Bytes::copy_from_slice(data)
+        };
+        self.gathered += piece.len();
+        self.buf.push(piece);
+        if self.gathered >= CHUNK {
+            self.flush().await?;
         }
         Ok(())
     }
@@ -76,10 +84,10 @@ impl Disk {
         let Some(mut file) = self.file.take() else {
             return Err(io::Error::other("the temporary file was lost"));
         };
-        let mut buf = std::mem::replace(&mut self.buf, std::mem::take(&mut self.spare));
+        let buf = std::mem::replace(&mut self.buf, std::mem::take(&mut self.spare));
+        self.gathered = 0;
         self.pending = Some(tokio::task::spawn_blocking(move || {
-            let result = file.write_all(&buf);
-            buf.clear();
+            let result = buf.iter().try_for_each(|piece| file.write_all(piece));
             (file, buf, result)
         }));
         Ok(())
@@ -88,7 +96,9 @@ impl Disk {
     /// Waits for the write in flight, if any.
     async fn wait(&mut self) -> io::Result<()> {
         if let Some(pending) = self.pending.take() {
-            let (file, spare, result) = pending.await.map_err(io::Error::other)?;
+            let (file, mut spare, result) = pending.await.map_err(io::Error::other)?;
+            // The pieces are let go here, on the thread that got them.
+            spare.clear();
             self.file = Some(file);
             self.spare = spare;
             result?;

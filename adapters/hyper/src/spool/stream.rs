@@ -82,15 +82,16 @@ impl Out<'_> {
         Ok(())
     }
 
-    /// The next piece of the current part's data.
-    async fn data(&mut self, bytes: &[u8]) -> Result<(), SpoolError> {
+    /// The next piece of the current part's data (a slice of `frame`, or
+    /// of the scanner's carry).
+    async fn data(&mut self, bytes: &[u8], frame: &Bytes) -> Result<(), SpoolError> {
         match &mut self.current {
             Current::File(disk) => {
                 let limit = self.options.max_file_bytes;
                 if disk.len() + bytes.len() as u64 > limit {
                     return Err(too_large(limit));
                 }
-                disk.write(bytes).await.map_err(SpoolError::Io)
+                disk.write(bytes, frame).await.map_err(SpoolError::Io)
             }
             Current::Text => self.keep(bytes),
             Current::None => Ok(()),
@@ -162,7 +163,7 @@ where
         while let Some(event) = input.next().map_err(malformed)? {
             match event {
                 Event::Part(head) => out.part(head.headers(), head.is_file(), head.offset())?,
-                Event::Data(bytes) => out.data(bytes).await?,
+                Event::Data(bytes) => out.data(bytes, &data).await?,
                 Event::End => out.end().await?,
             }
         }
