@@ -230,6 +230,10 @@ const CHECKED: &[Checked] = &[
         "Part, Param (binder_http::field, and what parts* yield)",
     ),
     all("core/src/multipart/parts.rs", "the iterator parts* return"),
+    all(
+        "core/src/multipart/feed.rs",
+        "multipart::Feed, the resumable scan, and what it reads",
+    ),
     all("core/src/cookie.rs", "cookie::* (tier 1)"),
     only(
         "core/src/form.rs",
@@ -350,6 +354,32 @@ const ALLOWLIST: &[(&str, &str, &str)] = &[
     ("core/src/multipart/part.rs", "Part::data", GETTER),
     ("core/src/multipart/part.rs", "Part::offset", GETTER),
     ("core/src/multipart/part.rs", "Param::raw", GETTER),
+    ("core/src/multipart/feed.rs", "PartHead::name", GETTER),
+    ("core/src/multipart/feed.rs", "PartHead::filename", GETTER),
+    ("core/src/multipart/feed.rs", "PartHead::is_file", GETTER),
+    (
+        "core/src/multipart/feed.rs",
+        "PartHead::content_type",
+        GETTER,
+    ),
+    ("core/src/multipart/feed.rs", "PartHead::headers", GETTER),
+    ("core/src/multipart/feed.rs", "PartHead::offset", GETTER),
+    ("core/src/multipart/feed.rs", "CarryTooSmall::carry", GETTER),
+    (
+        "core/src/multipart/feed.rs",
+        "CarryTooSmall::delimiter",
+        GETTER,
+    ),
+    (
+        "core/src/multipart/feed.rs",
+        "CarryTooSmall::header_block",
+        GETTER,
+    ),
+    (
+        "core/src/multipart/feed.rs",
+        "CarryTooSmall::needed",
+        GETTER,
+    ),
     ("core/src/cookie.rs", "Cursor::new", GETTER),
     ("core/src/cookie.rs", "Cursor::remaining", GETTER),
     ("core/src/cookie.rs", "Cookie::name", GETTER),

@@ -11,7 +11,8 @@
 //!   differential checks of binder-core's scanners against
 //!   `form_urlencoded` and `cookie`, its JSON reader against `serde_json`
 //!   and its multipart scanner against `multer`. Each check panics on a
-//!   difference.
+//!   difference. `multipart_feed`: the resumable multipart scan
+//!   (`multipart::Feed`) against the one-shot scan, chunk by chunk.
 //! - `frames` (feature `frames`): a request body built in the test, for
 //!   binder-hyper's and binder-axum's tests.
 //! - `orders` (feature `orders`): the order of the `mixed.http` workload,
@@ -27,6 +28,8 @@ pub mod generate;
 pub mod frames;
 #[cfg(feature = "oracles")]
 pub mod json_oracle;
+#[cfg(feature = "oracles")]
+pub mod multipart_feed;
 #[cfg(feature = "oracles")]
 pub mod multipart_oracle;
 #[cfg(feature = "oracles")]
