@@ -24,7 +24,6 @@
 
 mod disk;
 mod file;
-mod scan;
 mod stream;
 
 pub use file::SpooledFile;

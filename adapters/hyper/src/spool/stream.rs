@@ -4,9 +4,8 @@
 
 use super::disk::Disk;
 use super::file::{write_placeholder, Spool};
-use super::scan::{Event, Feed};
 use super::{SpoolError, SpoolOptions, SpooledBody};
-use binder_core::multipart::Boundary;
+use binder_core::multipart::{Boundary, Event, Feed};
 use binder_core::ErrorKind;
 use binder_http::{BindError, Error, Source};
 use bytes::{Buf, Bytes};
@@ -132,8 +131,9 @@ where
     if declared.is_some_and(|n| n > total) {
         return Err(too_large(total));
     }
-    let mut carry = vec![0u8; super::scan::carry_len(boundary, &options.limits)];
-    let mut feed = Feed::new(boundary, &mut carry, &options.limits).map_err(malformed)?;
+    let mut carry = vec![0u8; Feed::carry_len(&options.limits)];
+    let mut feed = Feed::new(boundary, &mut carry, &options.limits)
+        .map_err(|e| SpoolError::Io(std::io::Error::other(e.to_string())))?;
     let mut out = Out {
         options,
         boundary: boundary.as_bytes(),
