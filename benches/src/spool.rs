@@ -33,7 +33,10 @@ pub struct Options {
 
 impl Options {
     pub fn parse(args: &[String]) -> Result<Self, String> {
-        let mut o = Options { mib: 1024, rounds: 3 };
+        let mut o = Options {
+            mib: 1024,
+            rounds: 3,
+        };
         let mut it = args.iter();
         while let Some(a) = it.next() {
             let v = it.next().ok_or(format!("{a} needs a value"))?;
@@ -77,7 +80,9 @@ fn binary() -> Result<PathBuf, String> {
         .map_err(|e| format!("cargo build of the example: {e}"))?
         .success();
     if !ok {
-        return Err("cargo build --release -p binder-axum --features spool --example uploads failed".into());
+        return Err(
+            "cargo build --release -p binder-axum --features spool --example uploads failed".into(),
+        );
     }
     Ok(crate::root().join("../target/release/examples/uploads"))
 }
@@ -101,7 +106,9 @@ async fn upload(addr: std::net::SocketAddr, mib: usize, block: &[u8]) -> Result<
     );
     let mut s = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
     let start = Instant::now();
-    s.write_all(request.as_bytes()).await.map_err(|e| e.to_string())?;
+    s.write_all(request.as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
     s.write_all(head).await.map_err(|e| e.to_string())?;
     for _ in 0..mib {
         s.write_all(block).await.map_err(|e| e.to_string())?;
@@ -181,7 +188,10 @@ fn measure(binary: &Path, dir: &Path, o: Options) -> Result<(), String> {
     let best_up = up_times.iter().min().copied().unwrap_or_default();
     let best_direct = direct_times.iter().min().copied().unwrap_or_default();
     let ratio = best_direct.as_secs_f64() / best_up.as_secs_f64();
-    println!("spool: {} MiB upload on loopback, {} rounds each", o.mib, o.rounds);
+    println!(
+        "spool: {} MiB upload on loopback, {} rounds each",
+        o.mib, o.rounds
+    );
     println!(
         "  upload through Spooled<T>: best {:.2} s ({:.0} MiB/s); all: {:?}",
         best_up.as_secs_f64(),

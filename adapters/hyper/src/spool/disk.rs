@@ -3,15 +3,19 @@
 //! is not, copied), each `CHUNK` of them written on tokio's blocking pool
 //! while the next one gathers (two at most per upload).
 
+use bytes::Bytes;
 use std::fs::File;
 use std::io::{self, Write as _};
-use bytes::Bytes;
 use std::path::Path;
 use tempfile::TempPath;
 use tokio::task::JoinHandle;
 
 /// Bytes gathered before a write is handed to the blocking pool.
 pub(crate) const CHUNK: usize = 256 * 1024;
+
+/// Pieces shorter than this are copied together into one (so that a body
+/// of tiny frames makes few pieces).
+const SMALL: usize = 16 * 1024;
 
 /// A write in flight: the file and the buffer come back with its result.
 type Pending = JoinHandle<(File, Vec<Bytes>, io::Result<()>)>;
@@ -23,6 +27,8 @@ pub(crate) struct Disk {
     path: TempPath,
     /// The pieces gathered, and their bytes.
     buf: Vec<Bytes>,
+    /// Short pieces, copied together.
+    small: Vec<u8>,
     gathered: usize,
     /// The list the last write used, kept to fill next.
     spare: Vec<Bytes>,
@@ -45,6 +51,7 @@ impl Disk {
             file: Some(file),
             path,
             buf: Vec::new(),
+            small: Vec::new(),
             gathered: 0,
             spare: Vec::new(),
             pending: None,
@@ -57,29 +64,40 @@ impl Disk {
         self.len
     }
 
-    /// Appends `data`: shared when it is a slice of `frame`, else copied.
-    /// `CHUNK` bytes gathered are handed to the blocking pool.
+    /// Appends `data`: shared when it is a long slice of `frame`, else
+    /// copied. `CHUNK` bytes gathered are handed to the blocking pool.
     pub(crate) async fn write(&mut self, data: &[u8], frame: &Bytes) -> io::Result<()> {
-        if data.is_empty() {
-            return Ok(());
-        }
         self.len += data.len() as u64;
+        self.gathered += data.len();
         let (whole, part) = (frame.as_ptr_range(), data.as_ptr_range());
-        let piece = if whole.start <= part.start && part.end <= whole.end {
-            frame.slice_ref(data)
+        if data.len() < SMALL || part.start < whole.start || whole.end < part.end {
+            if self.small.capacity() == 0 {
+                self.small.reserve_exact(SMALL);
+            }
+            self.small.extend_from_slice(data);
+            if self.small.len() >= SMALL {
+                self.seal_small();
+            }
         } else {
-            Bytes::copy_from_slice(data)
-        };
-        self.gathered += piece.len();
-        self.buf.push(piece);
+            self.seal_small();
+            self.buf.push(frame.slice_ref(data));
+        }
         if self.gathered >= CHUNK {
             self.flush().await?;
         }
         Ok(())
     }
 
+    /// Ends the piece of short pieces, if any.
+    fn seal_small(&mut self) {
+        if !self.small.is_empty() {
+            self.buf.push(Bytes::from(std::mem::take(&mut self.small)));
+        }
+    }
+
     /// Waits for the write in flight, then starts writing the buffer.
     async fn flush(&mut self) -> io::Result<()> {
+        self.seal_small();
         self.wait().await?;
         let Some(mut file) = self.file.take() else {
             return Err(io::Error::other("the temporary file was lost"));
@@ -87,7 +105,7 @@ impl Disk {
         let buf = std::mem::replace(&mut self.buf, std::mem::take(&mut self.spare));
         self.gathered = 0;
         self.pending = Some(tokio::task::spawn_blocking(move || {
-            let result = buf.iter().try_for_each(|piece| file.write_all(piece));
+            let result = write_pieces(&mut file, &buf);
             (file, buf, result)
         }));
         Ok(())
@@ -109,11 +127,26 @@ impl Disk {
     /// Writes what is left and closes the file: its bytes are all on the
     /// filesystem when this returns.
     pub(crate) async fn finish(mut self) -> io::Result<(TempPath, u64)> {
-        if !self.buf.is_empty() {
+        if self.gathered > 0 {
             self.flush().await?;
         }
         self.wait().await?;
         drop(self.file.take());
         Ok((self.path, self.len))
     }
+}
+
+/// Writes `pieces` whole, many to a system call.
+fn write_pieces(file: &mut File, pieces: &[Bytes]) -> io::Result<()> {
+    let mut slices: Vec<io::IoSlice<'_>> = pieces.iter().map(|p| io::IoSlice::new(p)).collect();
+    let mut left = &mut slices[..];
+    while !left.is_empty() {
+        match file.write_vectored(left) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(n) => io::IoSlice::advance_slices(&mut left, n),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
 }
