@@ -903,7 +903,7 @@ fn run() -> Result<(), String> {
             // Keep the iai rows; record the HTTP run beside them.
             record(&results, "http", report)
         }
-        _ => Err("usage: binder-bench collect | check | baseline | docs | large | json-docs | http [--conns N] [--warmup S] [--duration S] [--rounds N] | footprint | soak [--requests N] [--warmup N] [--conns N] [--max-time S] [--rss-slack-kib K] | buildcost [--structs 10,50,100] [--reps 3] [--flavours binder,binder-accept,serde] [--quick] | spool [--mib 1024] [--rounds 3]".into()),
+        _ => Err("usage: binder-bench collect | check | baseline | docs | large | json-docs | http [--conns N] [--warmup S] [--duration S] [--rounds N] | footprint | soak [--requests N] [--warmup N] [--conns N] [--max-time S] [--rss-slack-kib K] | buildcost [--structs 10,50,100] [--reps 3] [--flavours binder,binder-accept,serde] [--quick] | spool [--mib 1024] [--rounds 5]".into()),
     }
 }
 
