@@ -9,6 +9,7 @@
 //! `cargo run --release -p binder-bench -- spool [--mib N] [--rounds N]`
 
 use crate::http::{read_response, Example};
+use serde_json::{json, Value};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -158,7 +159,9 @@ fn mib_per_s(mib: usize, t: Duration) -> f64 {
     mib as f64 / t.as_secs_f64()
 }
 
-pub fn run(o: Options) -> Result<(), String> {
+/// Runs the measurement; the report to record, and whether the targets
+/// were met (`Err` with what was missed).
+pub fn run(o: Options) -> Result<(Value, Result<(), String>), String> {
     let binary = binary()?;
     let dir = crate::root().join(format!("../target/spool-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
@@ -167,7 +170,29 @@ pub fn run(o: Options) -> Result<(), String> {
     result
 }
 
-fn measure(binary: &Path, dir: &Path, o: Options) -> Result<(), String> {
+/// The section of BENCHMARKS.md, from `results.json`'s `spool` record.
+pub fn table(r: &Value) -> String {
+    let f = |k: &str| r[k].as_f64().unwrap_or_default();
+    format!(
+        "\nUploads larger than memory (`cargo run --release -p binder-bench -- spool`): a {} MiB file posted on loopback to the axum uploads example (`Spooled<T>`, each file part streamed to a temporary file), against writing the same bytes to a file directly in the same directory, taken in turns, best of {} each: upload {:.2} s ({:.0} MiB/s), direct write {:.2} s ({:.0} MiB/s), speed ratio {:.2} (issue 19's target: 0.5 at least); CPU a round: server {:.2} s, direct write {:.2} s. The server's peak resident memory (VmHWM) {:.1} MiB (target: under 32 MiB; {:.1} MiB listening). {} temporary files left. Machine: {} cpus, load average {:.1} (the run's own included) when it ended.\n",
+        r["mib"],
+        r["rounds"],
+        f("upload_s"),
+        f("mib") / f("upload_s"),
+        f("direct_s"),
+        f("mib") / f("direct_s"),
+        f("ratio"),
+        f("server_cpu_s"),
+        f("direct_cpu_s"),
+        f("peak_kib") / 1024.0,
+        f("idle_kib") / 1024.0,
+        r["files_left"],
+        r["cpus"],
+        f("load"),
+    )
+}
+
+fn measure(binary: &Path, dir: &Path, o: Options) -> Result<(Value, Result<(), String>), String> {
     let spool_dir = dir.to_str().ok_or("a directory that is not UTF-8")?;
     let server = Example::start(
         binary,
@@ -243,9 +268,29 @@ fn measure(binary: &Path, dir: &Path, o: Options) -> Result<(), String> {
     if left != 0 {
         bad.push(format!("{left} temporary files left"));
     }
-    if bad.is_empty() {
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next()?.parse::<f64>().ok())
+        .unwrap_or_default();
+    let cpus = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let report = json!({
+        "load": load,
+        "cpus": cpus,
+        "mib": o.mib,
+        "rounds": o.rounds,
+        "upload_s": best_up.as_secs_f64(),
+        "direct_s": best_direct.as_secs_f64(),
+        "ratio": ratio,
+        "server_cpu_s": server_cpu / rounds,
+        "direct_cpu_s": direct_cpu / rounds,
+        "peak_kib": peak_kib,
+        "idle_kib": idle_kib,
+        "files_left": left,
+    });
+    let met = if bad.is_empty() {
         Ok(())
     } else {
         Err(format!("spool: target missed: {}", bad.join(", ")))
-    }
+    };
+    Ok((report, met))
 }

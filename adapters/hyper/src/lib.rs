@@ -68,6 +68,94 @@
 //! let p = Page::bind_with(&Parts { query: Some("page=2"), ..Parts::default() }, &limits).unwrap();
 //! assert_eq!((p.page, p.per_page), (2, None));
 //! ```
+//!
+//! # Uploads larger than memory
+//! With the `spool` feature, [`bind_spooled`] reads a multipart body frame
+//! by frame and writes each file part to a temporary file as it arrives
+//! (tokio's blocking pool writes it; the heap holds a few hundred KiB
+//! whatever the file's size). A [`SpooledFile`] field holds the file: its
+//! path, filename, content type and size; the file is deleted when the
+//! value is dropped, unless [`SpooledFile::persist`] moved it. Text fields
+//! bind as [`bind`] binds them. The limits are a [`SpoolOptions`]: bytes
+//! per file and in the whole body, files, parts, and the bytes held in
+//! memory (text parts and part headers). A failed upload (a limit, a
+//! malformed body, the connection lost, a failed bind) leaves no file
+//! behind, nor does a file part no field takes. How it binds: [`spool`].
+//! binder-axum's `Spooled<T>` is the same as an extractor.
+//!
+//! ```
+//! # #[cfg(feature = "spool")] {
+//! use binder_hyper::{Bind, SpoolOptions, SpooledFile};
+//! use bytes::Bytes;
+//! use http_body_util::StreamBody;
+//!
+//! #[derive(Bind)]
+//! struct Upload {
+//!     #[bind(body)]
+//!     title: String,
+//!     #[bind(body)]
+//!     video: SpooledFile,
+//! }
+//!
+//! # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+//! // A 4 MiB file, sent in 64 KiB frames as a client would.
+//! let head = "--B\r\nContent-Disposition: form-data; name=title\r\n\r\nHoliday\r\n\
+//!             --B\r\nContent-Disposition: form-data; name=video; filename=\"clip.mp4\"\r\n\
+//!             Content-Type: video/mp4\r\n\r\n";
+//! let mut frames = vec![Bytes::from(head)];
+//! frames.extend((0..64).map(|_| Bytes::from(vec![7u8; 64 * 1024])));
+//! frames.push(Bytes::from("\r\n--B--\r\n"));
+//! let body = StreamBody::new(futures_util::stream::iter(
+//!     frames.into_iter().map(|b| Ok::<_, std::io::Error>(http_body::Frame::data(b))),
+//! ));
+//! let req = http::Request::post("/videos")
+//!     .header("content-type", "multipart/form-data; boundary=B")
+//!     .body(body)?;
+//!
+//! let mut options = SpoolOptions::default();
+//! options.max_file_bytes = 8 << 20;
+//! let up: Upload = binder_hyper::bind_spooled(req, &[], &options).await?;
+//! assert_eq!((up.title.as_str(), up.video.filename(), up.video.len()), ("Holiday", "clip.mp4", 4 << 20));
+//! assert_eq!(up.video.content_type(), Some("video/mp4"));
+//! // Keep it (a rename on the same filesystem); dropped, it would be deleted.
+//! let dir = tempfile::tempdir()?;
+//! up.video.persist(dir.path().join("clip.mp4"))?;
+//! assert_eq!(std::fs::metadata(dir.path().join("clip.mp4"))?.len(), 4 << 20);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! # })?;
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! In a hyper service (the server part, not run here):
+//!
+//! ```no_run
+//! # #[cfg(feature = "spool")]
+//! # async fn handler(req: http::Request<hyper::body::Incoming>) -> http::Response<http_body_util::Full<bytes::Bytes>> {
+//! use binder_hyper::{Bind, SpoolOptions, SpooledFile};
+//!
+//! #[derive(Bind)]
+//! struct Upload {
+//!     #[bind(body)]
+//!     files: Vec<SpooledFile>,
+//! }
+//!
+//! let mut options = SpoolOptions::default();
+//! options.temp_dir = Some("/srv/uploads/tmp".into()); // where they are kept
+//! match binder_hyper::bind_spooled::<Upload, _>(req, &[], &options).await {
+//!     Ok(up) => {
+//!         for (i, f) in up.files.into_iter().enumerate() {
+//!             // Never a path from the client's filename unchecked.
+//!             if let Err(e) = f.persist(format!("/srv/uploads/{i}")) {
+//!                 return binder_hyper::SpoolError::Io(e).to_response();
+//!             }
+//!         }
+//!         http::Response::new("stored".into())
+//!     }
+//!     Err(e) => e.to_response(),
+//! }
+//! # }
+//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
