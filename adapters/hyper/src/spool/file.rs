@@ -47,6 +47,7 @@ use tempfile::TempPath;
 /// let up: Upload = binder_hyper::bind_spooled(req, &[], &SpoolOptions::default()).await?;
 /// let doc = up.doc;
 /// assert_eq!((doc.filename(), doc.content_type(), doc.len()), ("a.txt", Some("text/plain"), 5));
+/// assert!(!doc.is_empty());
 /// assert_eq!(std::fs::read(doc.path())?, b"hello");
 /// let path = doc.path().to_owned();
 /// drop(doc); // the temporary file goes with it

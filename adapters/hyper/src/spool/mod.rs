@@ -92,6 +92,7 @@ impl Default for SpoolOptions {
 ///
 /// let e = SpoolError::from(Error::TooLarge { limit: 8 });
 /// assert_eq!(e.status(), 413);
+/// assert!(matches!(e.request(), Some(Error::TooLarge { limit: 8 })));
 /// let e = SpoolError::Io(std::io::Error::other("disk full"));
 /// assert_eq!(e.status(), 500);
 /// let res: http::Response<String> = e.to_response();
@@ -177,6 +178,29 @@ impl std::error::Error for SpoolError {
 /// A request body read by [`spool_body`]: the text parts and headers in
 /// memory, the files on disk until a bind claims them ([`SpooledBody::bind`]).
 /// Dropped unbound, it deletes its files.
+///
+/// ```
+/// use binder_hyper::SpoolOptions;
+/// use bytes::Bytes;
+/// use http_body_util::Full;
+///
+/// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+/// let body = "--B\r\nContent-Disposition: form-data; name=title\r\n\r\nQ3\r\n\
+///             --B\r\nContent-Disposition: form-data; name=doc; filename=a.txt\r\n\r\nhello\r\n--B--\r\n";
+/// let req = http::Request::post("/")
+///     .header("content-type", "multipart/form-data; boundary=B")
+///     .body(Full::new(Bytes::from(body)))?;
+/// let (parts, body) = req.into_parts();
+/// let spooled = binder_hyper::spool_body(&parts, body, &SpoolOptions::default()).await?;
+/// // The text as sent; the file's bytes replaced by its placeholder.
+/// assert_eq!(spooled.files(), 1);
+/// assert!(spooled.bytes().windows(2).any(|w| w == b"Q3"));
+/// assert!(!spooled.bytes().windows(5).any(|w| w == b"hello"));
+/// drop(spooled); // unbound: its file is deleted
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # })?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct SpooledBody {
     bytes: Bytes,
@@ -240,6 +264,36 @@ impl SpooledBody {
 /// multipart body streamed, its files to temporary files; any other read
 /// whole under `options.limits.max_body_bytes`. Then bind with
 /// [`SpooledBody::bind`]; [`bind_spooled`] does both.
+///
+/// ```
+/// use binder_hyper::SpoolOptions;
+/// use bytes::Bytes;
+/// use http_body_util::Full;
+///
+/// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+/// let dir = tempfile::tempdir()?;
+/// let mut options = SpoolOptions::default();
+/// options.temp_dir = Some(dir.path().to_owned());
+/// let body = "--B\r\nContent-Disposition: form-data; name=doc; filename=a.txt\r\n\r\nhello\r\n--B--\r\n";
+/// let req = http::Request::post("/")
+///     .header("content-type", "multipart/form-data; boundary=B")
+///     .body(Full::new(Bytes::from(body)))?;
+/// let (parts, body) = req.into_parts();
+/// let spooled = binder_hyper::spool_body(&parts, body, &options).await?;
+/// assert_eq!(std::fs::read_dir(dir.path())?.count(), 1); // on disk, unclaimed
+/// drop(spooled);
+/// assert_eq!(std::fs::read_dir(dir.path())?.count(), 0);
+///
+/// // A body that is not multipart: read whole, no file.
+/// let req = http::Request::post("/").header("content-type", "application/json")
+///     .body(Full::new(Bytes::from_static(b"{}")))?;
+/// let (parts, body) = req.into_parts();
+/// let spooled = binder_hyper::spool_body(&parts, body, &options).await?;
+/// assert_eq!((spooled.files(), &spooled.bytes()[..]), (0, &b"{}"[..]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # })?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Errors
 /// As [`bind_spooled`], but for the bind's.
