@@ -52,7 +52,10 @@
 //!   limits, e.g. with `.layer(axum::Extension(limits))`.
 //!
 //! So to accept bodies past 2 MiB, raise both (or disable axum's and raise
-//! binder's).
+//! binder's). For uploads larger than memory, the `spool` feature's
+//! `Spooled<T>` streams each file part to a temporary file as it arrives
+//! (a `SpooledFile` field), under limits of its own (`SpoolOptions`) that
+//! replace both.
 //!
 //! ```
 //! use axum::{extract::DefaultBodyLimit, routing::post, Extension, Router};

@@ -17,7 +17,7 @@
 //!
 //! Limits ([`SpoolOptions`]): bytes per file, bytes in the whole body,
 //! files per request, the parts and part headers of
-//! [`Limits`](crate::Limits) (`max_parts`, `max_part_header_bytes`,
+//! [`Limits`] (`max_parts`, `max_part_header_bytes`,
 //! `max_part_headers`), and the bytes held in memory (text parts and part
 //! headers) under `limits.max_body_bytes`. A body that is not multipart is
 //! read whole under `limits.max_body_bytes` and bound as `bind` binds it.
