@@ -149,9 +149,14 @@ fn a_body_that_fails_mid_file_leaves_no_file() {
 }
 
 #[test]
-fn a_failed_bind_deletes_its_files() {
+fn a_failed_bind_deletes_its_files_claimed_or_not() {
     let dir = tempfile::tempdir().unwrap();
-    let sent = body(&[("a.bin", &file(1000, 0))]);
+    let mut sent = body(&[("a.bin", &file(1000, 0))]);
+    // A file part no field takes, before the close delimiter.
+    sent.truncate(sent.len() - b"--B--\r\n".len());
+    sent.extend_from_slice(
+        b"--B\r\nContent-Disposition: form-data; name=stray; filename=s\r\n\r\nx\r\n--B--\r\n",
+    );
     let req = http::Request::post("/teams/x/docs")
         .header("content-type", "multipart/form-data; boundary=B")
         .body(Body::from(sent))
