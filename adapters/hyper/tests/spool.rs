@@ -441,3 +441,152 @@ fn persist_keeps_the_file_and_drop_deletes_it() {
     assert!(!temp.exists());
     assert_eq!(files_in(dir.path()), 0);
 }
+
+/// The same target with files in memory (`bind`) and spooled
+/// (`bind_spooled`).
+#[derive(Bind)]
+struct MemForm {
+    #[bind(body)]
+    title: Option<String>,
+    #[bind(body)]
+    count: Option<u32>,
+    #[bind(body)]
+    avatar: Option<binder_hyper::UploadedFile>,
+    #[bind(body)]
+    docs: Vec<binder_hyper::UploadedFile>,
+}
+
+#[derive(Bind)]
+struct SpoolForm {
+    #[bind(body)]
+    title: Option<String>,
+    #[bind(body)]
+    count: Option<u32>,
+    #[bind(body)]
+    avatar: Option<SpooledFile>,
+    #[bind(body)]
+    docs: Vec<SpooledFile>,
+}
+
+/// A file as bound: filename, content type, bytes.
+type F = (String, Option<String>, Vec<u8>);
+
+fn mem_files(f: &binder_hyper::UploadedFile) -> F {
+    let ct = f.content_type().map(str::to_owned);
+    (f.filename().to_owned(), ct, f.data().to_vec())
+}
+
+fn spool_files(f: &SpooledFile) -> F {
+    let ct = f.content_type().map(str::to_owned);
+    (
+        f.filename().to_owned(),
+        ct,
+        std::fs::read(f.path()).unwrap(),
+    )
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A random multipart body over `MemForm`'s names (and a stray one):
+/// text and file parts, quoted and token names, escaped and empty
+/// filenames, content types (one not UTF-8), data with near-delimiters,
+/// and now and then a body cut short or a header broken.
+fn random_body(rng: &mut Rng) -> Vec<u8> {
+    let names = ["title", "count", "avatar", "docs", "stray", "\"docs\""];
+    let filenames = [
+        "a.txt",
+        "\"say %22hi%22.txt\"",
+        "\"\"",
+        "\"caf\u{e9}.png\"",
+        "x",
+    ];
+    let mut b = Vec::new();
+    for _ in 0..rng.below(6) {
+        b.extend_from_slice(b"--XyZ\r\nContent-Disposition: form-data; name=");
+        b.extend_from_slice(names[rng.below(names.len())].as_bytes());
+        if rng.below(2) == 0 {
+            b.extend_from_slice(b"; filename=");
+            b.extend_from_slice(filenames[rng.below(filenames.len())].as_bytes());
+        }
+        b.extend_from_slice(b"\r\n");
+        match rng.below(4) {
+            0 => b.extend_from_slice(b"Content-Type: text/plain\r\n"),
+            1 => b.extend_from_slice(b"Content-Type: \xff\r\n"),
+            _ => {}
+        }
+        b.extend_from_slice(b"\r\n");
+        match rng.below(4) {
+            0 => {}
+            1 => b.extend_from_slice(b"42"),
+            2 => b.extend_from_slice(&tricky(rng.below(300_000), rng.below(256) as u8)),
+            _ => b.extend_from_slice(&tricky(rng.below(40), 9)),
+        }
+        b.extend_from_slice(b"\r\n");
+    }
+    b.extend_from_slice(b"--XyZ--\r\n");
+    match rng.below(10) {
+        0 => b.truncate(rng.below(b.len())),
+        1 => {
+            let at = rng.below(b.len());
+            b[at] = b'\n';
+        }
+        _ => {}
+    }
+    b
+}
+
+#[test]
+fn spooled_binds_every_body_as_the_in_memory_bind_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = options(dir.path());
+    let mut rng = Rng(0x5eed_cafe);
+    let (mut ok, mut failed) = (0, 0);
+    for _ in 0..300 {
+        let sent = random_body(&mut rng);
+        let frame = 1 + rng.below(70_000);
+        let mem = run(binder_hyper::bind::<MemForm, _>(
+            request(http_body_util::Full::new(Bytes::from(sent.clone()))),
+            &[],
+            &binder_hyper::Limits::DEFAULT,
+        ));
+        let spooled: Result<SpoolForm, _> = run(binder_hyper::bind_spooled(
+            request(frames(&sent, frame)),
+            &[],
+            &o,
+        ));
+        match (mem, spooled) {
+            (Ok((m, _)), Ok(s)) => {
+                ok += 1;
+                assert_eq!((&m.title, m.count), (&s.title, s.count));
+                assert_eq!(
+                    m.avatar.as_ref().map(mem_files),
+                    s.avatar.as_ref().map(spool_files)
+                );
+                let md: Vec<F> = m.docs.iter().map(mem_files).collect();
+                let sd: Vec<F> = s.docs.iter().map(spool_files).collect();
+                assert_eq!(md, sd);
+            }
+            (Err(m), Err(SpoolError::Request(s))) => {
+                failed += 1;
+                assert_eq!(m.problem_json(), s.problem_json());
+            }
+            (m, s) => panic!(
+                "in memory {:?}, spooled {:?}, body {:?}",
+                m.err().map(|e| e.problem_json()),
+                s.err().map(|e| e.to_string()),
+                String::from_utf8_lossy(&sent[..sent.len().min(400)])
+            ),
+        }
+        assert_eq!(files_in(dir.path()), 0);
+    }
+    assert!(ok > 50 && failed > 50, "{ok} bound, {failed} refused");
+}

@@ -164,6 +164,9 @@ impl SpooledFile {
         let Some(name) = part.filename() else {
             return Err(ValueError::new(ValueErrorKind::ExpectedFile));
         };
+        if part.is_empty_file() {
+            return Ok(None); // an empty file input: nothing was spooled
+        }
         let spool = placeholder(part.data())
             .and_then(take)
             .ok_or(ValueError::new(ValueErrorKind::Custom(

@@ -5,7 +5,7 @@
 use super::disk::Disk;
 use super::file::{write_placeholder, Spool};
 use super::{SpoolError, SpoolOptions, SpooledBody};
-use binder_core::multipart::{Boundary, Event, Feed};
+use binder_core::multipart::{Boundary, Event, Feed, PartHead};
 use binder_core::ErrorKind;
 use binder_http::{BindError, Error, Source};
 use bytes::{Buf, Bytes};
@@ -17,8 +17,9 @@ enum Current {
     None,
     /// A text part: its data goes into the in-memory body.
     Text,
-    /// A file part: its data goes to its temporary file.
-    File(Disk),
+    /// A file part: its data goes to its temporary file; whether its
+    /// filename is empty (with no data, an empty file input).
+    File(Disk, bool),
 }
 
 /// What the read has built so far.
@@ -59,22 +60,23 @@ impl Out<'_> {
 
     /// A part begins: its delimiter and headers into the in-memory body, and
     /// a temporary file for a file part.
-    fn part(&mut self, headers: &[u8], is_file: bool, offset: usize) -> Result<(), SpoolError> {
+    fn part(&mut self, head: &PartHead<'_>) -> Result<(), SpoolError> {
+        let headers = head.headers();
         let boundary = self.boundary;
         self.keep(b"--")?;
         self.keep(boundary)?;
         self.keep(b"\r\n")?;
         self.keep(headers)?;
         self.keep(b"\r\n")?;
-        self.current = if is_file {
+        self.current = if let Some(filename) = head.filename() {
             if self.files.len() >= self.options.max_files {
                 return Err(malformed(binder_core::Error::new(
                     ErrorKind::TooManyParts,
-                    offset,
+                    head.offset(),
                 )));
             }
             let disk = Disk::create(self.options.temp_dir.as_deref()).map_err(SpoolError::Io)?;
-            Current::File(disk)
+            Current::File(disk, filename.raw().is_empty())
         } else {
             Current::Text
         };
@@ -85,7 +87,7 @@ impl Out<'_> {
     /// of the scanner's carry).
     async fn data(&mut self, bytes: &[u8], frame: &Bytes) -> Result<(), SpoolError> {
         match &mut self.current {
-            Current::File(disk) => {
+            Current::File(disk, _) => {
                 let limit = self.options.max_file_bytes;
                 if disk.len() + bytes.len() as u64 > limit {
                     return Err(too_large(limit));
@@ -101,7 +103,10 @@ impl Out<'_> {
     /// written in its data's place.
     async fn end(&mut self) -> Result<(), SpoolError> {
         match std::mem::replace(&mut self.current, Current::None) {
-            Current::File(disk) => {
+            // An empty file input: no data in the in-memory body either,
+            // so that every field type reads it as no value, as in memory.
+            Current::File(disk, true) if disk.len() == 0 => drop(disk),
+            Current::File(disk, _) => {
                 let (path, len) = disk.finish().await.map_err(SpoolError::Io)?;
                 let index = self.files.len();
                 self.files.push(Some(Spool { path, len }));
@@ -162,7 +167,7 @@ where
         let mut input = feed.input(&data);
         while let Some(event) = input.next().map_err(malformed)? {
             match event {
-                Event::Part(head) => out.part(head.headers(), head.is_file(), head.offset())?,
+                Event::Part(head) => out.part(&head)?,
                 Event::Data(bytes) => out.data(bytes, &data).await?,
                 Event::End => out.end().await?,
             }
@@ -174,6 +179,13 @@ where
             received,
         }
         .into());
+    }
+    if received == 0 {
+        // No body at all: bound as the in-memory path binds it (no body).
+        return Ok(SpooledBody {
+            bytes: Bytes::new(),
+            files: Vec::new(),
+        });
     }
     feed.finish().map_err(malformed)?;
     out.keep(b"--")?;
