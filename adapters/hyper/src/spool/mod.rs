@@ -15,6 +15,12 @@
 //! a malformed part, the connection lost, the future dropped) leaves no
 //! temporary file behind.
 //!
+//! Every file part is spooled, so in a spooled bind a file binds as a
+//! [`SpooledFile`] (or `Option`/`Vec` of it): a field of a type that takes
+//! a file's bytes in memory (`UploadedFile`, `bytes::Bytes`, a `Value` of
+//! your own that reads `Part::data`) would see the placeholder, not the
+//! file. Text fields refuse a file part as they do in memory.
+//!
 //! Limits ([`SpoolOptions`]): bytes per file, bytes in the whole body,
 //! files per request, the parts and part headers of
 //! [`Limits`] (`max_parts`, `max_part_header_bytes`,
