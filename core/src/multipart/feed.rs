@@ -86,7 +86,11 @@ pub use event::{CarryTooSmall, Chunk, Event, PartHead};
 /// instructions), as the one-shot scan searches a file's bytes past its
 /// first 64 KiB: in large chunks the feed costs about what `memmem` costs
 /// finding the delimiter alone. Each chunk adds a `memrchr` over its last
-/// bytes (the delimiter's length) and a few branches.
+/// bytes (the delimiter's length) and a few branches. Measured
+/// (`benches/benches/large.rs`, callgrind, x86-64 AVX2): an upload with a
+/// 1 MiB file fed in 64 KiB chunks costs 387,897 instructions, 1.05x
+/// `memmem` finding its delimiters in the whole body (368,576) and 1.07x
+/// the one-shot scan (361,427); with a 64 MiB file, 1.02x both.
 ///
 /// # Reading one chunk
 ///
