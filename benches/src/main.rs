@@ -356,6 +356,10 @@ const TARGETS: &[(&str, &str, &str, &str, f64)] = &[
     // a 1 MB form at most 10% more instructions a byte than a 10 KB one.
     ("large", "multipart1m", "binder_borrowed", "memmem", 1.25),
     ("large", "multipart64m", "binder_borrowed", "memmem", 1.25),
+    // The same for the resumable scan (`multipart::Feed`) fed 64 KiB
+    // chunks, as a streamed upload is read.
+    ("large", "multipart1m", "binder_feed", "memmem", 1.25),
+    ("large", "multipart64m", "binder_feed", "memmem", 1.25),
     ("large", "form1m", "binder_1m", "binder_10k_x100", 1.1),
     // Issue 17, the limit: binder within 5% of code written for exactly
     // each workload's struct (`binder_bench::ideal`, as strict, the same

@@ -8,7 +8,7 @@ use binder_core::multipart::{self, Boundary, CarryTooSmall, Event, Feed};
 use binder_core::{ErrorKind, Limits};
 use binder_test_support::generate::Rng;
 use binder_test_support::multipart_feed::{check_feed, check_feed_splits, feed, random_cuts};
-use binder_test_support::multipart_oracle::{build, mangle, ours, random_spec};
+use binder_test_support::multipart_oracle::{build, check_multipart, mangle, ours, random_spec};
 
 fn b(raw: &str) -> Boundary {
     Boundary::new(raw.as_bytes()).unwrap()
@@ -38,6 +38,8 @@ fn generated_bodies_read_as_the_one_shot_scan_in_every_split() {
         if i % 3 != 0 {
             mangle(&mut body, &spec.boundary, i, 1 + rng.below(3));
         }
+        // The one-shot scan the feed is held to, itself held to multer.
+        check_multipart(&body, &boundary);
         let limits = random_limits(&mut rng);
         let rounds = if body.len() > 400 { 4 } else { 20 };
         check_feed_splits(&body, &boundary, &limits, &mut rng, rounds);

@@ -252,7 +252,11 @@ const CHECKED: &[Checked] = &[
     all("core/src/multipart/parts.rs", "the iterator parts* return"),
     all(
         "core/src/multipart/feed.rs",
-        "multipart::Feed, the resumable scan, and what it reads",
+        "multipart::Feed, the resumable scan",
+    ),
+    all(
+        "core/src/multipart/feed/event.rs",
+        "what multipart::Feed hands out: Chunk, Event, PartHead, CarryTooSmall",
     ),
     all("core/src/cookie.rs", "cookie::* (tier 1)"),
     only(
@@ -424,29 +428,49 @@ const ALLOWLIST: &[(&str, &str, &str)] = &[
     ("core/src/multipart/part.rs", "Part::data", GETTER),
     ("core/src/multipart/part.rs", "Part::offset", GETTER),
     ("core/src/multipart/part.rs", "Param::raw", GETTER),
-    ("core/src/multipart/feed.rs", "PartHead::name", GETTER),
-    ("core/src/multipart/feed.rs", "PartHead::filename", GETTER),
-    ("core/src/multipart/feed.rs", "PartHead::is_file", GETTER),
+    ("core/src/multipart/feed/event.rs", "PartHead::name", GETTER),
     (
-        "core/src/multipart/feed.rs",
+        "core/src/multipart/feed/event.rs",
+        "PartHead::filename",
+        GETTER,
+    ),
+    (
+        "core/src/multipart/feed/event.rs",
+        "PartHead::is_file",
+        GETTER,
+    ),
+    (
+        "core/src/multipart/feed/event.rs",
         "PartHead::content_type",
         GETTER,
     ),
-    ("core/src/multipart/feed.rs", "PartHead::headers", GETTER),
-    ("core/src/multipart/feed.rs", "PartHead::offset", GETTER),
-    ("core/src/multipart/feed.rs", "CarryTooSmall::carry", GETTER),
     (
-        "core/src/multipart/feed.rs",
+        "core/src/multipart/feed/event.rs",
+        "PartHead::headers",
+        GETTER,
+    ),
+    (
+        "core/src/multipart/feed/event.rs",
+        "PartHead::offset",
+        GETTER,
+    ),
+    (
+        "core/src/multipart/feed/event.rs",
+        "CarryTooSmall::carry",
+        GETTER,
+    ),
+    (
+        "core/src/multipart/feed/event.rs",
         "CarryTooSmall::delimiter",
         GETTER,
     ),
     (
-        "core/src/multipart/feed.rs",
+        "core/src/multipart/feed/event.rs",
         "CarryTooSmall::header_block",
         GETTER,
     ),
     (
-        "core/src/multipart/feed.rs",
+        "core/src/multipart/feed/event.rs",
         "CarryTooSmall::needed",
         GETTER,
     ),

@@ -38,9 +38,10 @@ pub(super) struct Headers {
 
 /// Reads the header lines of `body` starting at `start`, up to the empty
 /// line, under the limits `max_header_bytes` and `max_headers`. Reads no
-/// byte at or past `start + max_header_bytes + 2`, nor past the first
-/// `\r\n\r\n` (or the `\r\n` at `start`): `multipart::Feed` hands it
-/// only those bytes of a header block.
+/// byte at or past `start + max_header_bytes + 2`, nor past the end of the
+/// first `\r\n\r\n` after `start` (or of a `\r\n` at `start`), and
+/// reads a shorter `body` ending there the same: `multipart::Feed` hands
+/// it only those bytes of a header block.
 #[inline]
 pub(super) fn headers(
     body: &[u8],
