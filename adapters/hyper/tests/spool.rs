@@ -590,3 +590,18 @@ fn spooled_binds_every_body_as_the_in_memory_bind_does() {
     }
     assert!(ok > 50 && failed > 50, "{ok} bound, {failed} refused");
 }
+
+#[test]
+fn multipart_refused_by_the_service_is_415_and_never_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut o = options(dir.path());
+    o.limits.formats = binder_hyper::Formats::JSON;
+    let sent = frames(&body(&[("doc", Some("a"), &tricky(100_000, 0))]), 1000);
+    let tally = sent.tally();
+    let r: Result<One, _> = run(binder_hyper::bind_spooled(request(sent), &[], &o));
+    match r {
+        Err(e) => assert_eq!(e.status(), 415),
+        Ok(_) => panic!("bound a refused format"),
+    }
+    assert_eq!((tally.frames(), files_in(dir.path())), (0, 0));
+}

@@ -316,8 +316,24 @@ where
     let content_type = parts.headers.get(http::header::CONTENT_TYPE);
     let boundary = content_type
         .and_then(|t| binder_core::multipart::Boundary::from_content_type(t.as_bytes()).ok());
+    let multipart = options
+        .limits
+        .formats
+        .contains(binder_core::Formats::MULTIPART);
     match boundary {
-        Some(boundary) => stream::spool(body, &boundary, declared, options).await,
+        Some(boundary) if multipart => stream::spool(body, &boundary, declared, options).await,
+        // Multipart refused by the service: nothing is read, the target
+        // binds from a body of no part (and answers 415 if it has body
+        // fields, as in memory).
+        Some(boundary) => {
+            let mut bytes = b"--".to_vec();
+            bytes.extend_from_slice(boundary.as_bytes());
+            bytes.extend_from_slice(b"--\r\n");
+            Ok(SpooledBody {
+                bytes: Bytes::from(bytes),
+                files: Vec::new(),
+            })
+        }
         None => {
             let limit = options.limits.max_body_bytes;
             let bytes = crate::read_body(body, declared, limit).await?;
