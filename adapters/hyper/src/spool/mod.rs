@@ -68,7 +68,8 @@ pub struct SpoolOptions {
     /// past it before one byte is read). Default 1 GiB.
     pub max_total_bytes: u64,
     /// File parts in one request, at most (each is a temporary file): one
-    /// more fails the upload (400, `too_many_parts`). Default 20 (PHP's
+    /// more fails the upload (400: the multipart
+    /// `TooManyParts` error, code `limit`). Default 20 (PHP's
     /// `max_file_uploads`).
     pub max_files: usize,
     /// Where temporary files are created; `None`: the system's temporary
