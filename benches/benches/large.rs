@@ -1,6 +1,7 @@
 //! Large bodies (issue 17): binder's multipart scan over a 1 MiB and a
-//! 64 MiB file against `memchr::memmem` finding the boundary delimiter in
-//! the same bytes (`memmem`, the floor of any multipart scan); and a
+//! 64 MiB file, whole and fed in 64 KiB chunks (`multipart::Feed`),
+//! against `memchr::memmem` finding the boundary delimiter in the same
+//! bytes (`memmem`, the floor of any multipart scan); and a
 //! urlencoded body of 10,000 pairs (1 MB) bound once against the same
 //! shape of body at 100 pairs (10 KB) bound 100 times, the same bytes in
 //! all: the 1 MB bind's instructions per byte against the 10 KB one's.
@@ -37,6 +38,19 @@ fn binder_borrowed(up: Upload) -> usize {
 
 fn binder_borrowed_run((body, content_type): Upload) -> usize {
     binder_large_upload(black_box(body), content_type)
+}
+
+// The resumable scan, `multipart::Feed`, over the same bytes in 64 KiB
+// chunks (`binder_bench::binder_feed_upload`).
+#[library_benchmark]
+#[bench::multipart1m(upload_warmed(1 << 20, binder_feed_run))]
+#[bench::multipart64m(upload_warmed(64 << 20, binder_feed_run))]
+fn binder_feed(up: Upload) -> usize {
+    black_box(binder_feed_run(up))
+}
+
+fn binder_feed_run((body, content_type): Upload) -> usize {
+    binder_feed_upload(black_box(body), content_type)
 }
 
 #[library_benchmark]
@@ -81,7 +95,7 @@ fn binder_10k_x100_run((body, limits): Form) -> usize {
 
 library_benchmark_group!(
     name = large;
-    benchmarks = binder_borrowed, memmem, binder_1m, binder_10k_x100
+    benchmarks = binder_borrowed, binder_feed, memmem, binder_1m, binder_10k_x100
 );
 
 main!(

@@ -1,5 +1,6 @@
 //! Scanning a multipart body costs time linear in its size, however dense it
-//! is with near misses of the delimiter.
+//! is with near misses of the delimiter: whole, and fed in chunks to
+//! `multipart::Feed` (whose chunk edges then cut near misses everywhere).
 //!
 //! Measured in this thread's CPU time, made robust for a shared machine: each shape is
 //! scanned at 1x (640 KiB) and 10x (6.4 MiB), interleaved, 9 times each after a
@@ -12,7 +13,7 @@
 //! binder-core's multipart module): a body all inside that window would
 //! put two searchers' costs in one ratio.
 
-use binder_core::multipart::{self, Boundary};
+use binder_core::multipart::{self, Boundary, Event, Feed};
 use binder_core::Limits;
 use std::hint::black_box;
 use std::time::Duration;
@@ -35,13 +36,41 @@ fn repeat(piece: &[u8], len: usize) -> Vec<u8> {
     piece.iter().copied().cycle().take(len).collect()
 }
 
+/// How a body is scanned: whole, or fed to `multipart::Feed` in chunks of
+/// `FEED_CHUNK` bytes.
+#[derive(Clone, Copy, Debug)]
+enum Scan {
+    Whole,
+    Fed,
+}
+
+/// A chunk size that cuts the shapes' repeated pieces at every offset.
+const FEED_CHUNK: usize = 1000;
+
 /// Scans `body` to the end; returns the time taken.
-fn time(body: &[u8], limits: &Limits) -> Duration {
+fn time(body: &[u8], limits: &Limits, scan: Scan) -> Duration {
     let boundary = Boundary::new(BOUNDARY).unwrap();
     let start = cpu_now();
     let mut bytes = 0;
-    for part in multipart::parts_with(black_box(body), &boundary, limits) {
-        bytes += part.expect("a valid body").data().len();
+    match scan {
+        Scan::Whole => {
+            for part in multipart::parts_with(black_box(body), &boundary, limits) {
+                bytes += part.expect("a valid body").data().len();
+            }
+        }
+        Scan::Fed => {
+            let mut carry = vec![0u8; Feed::carry_len(limits)];
+            let mut feed = Feed::new(&boundary, &mut carry, limits).unwrap();
+            for chunk in black_box(body).chunks(FEED_CHUNK) {
+                let mut input = feed.input(chunk);
+                while let Some(event) = input.next().expect("a valid body") {
+                    if let Event::Data(data) = event {
+                        bytes += data.len();
+                    }
+                }
+            }
+            feed.finish().expect("a whole body");
+        }
     }
     black_box(bytes);
     cpu_now() - start
@@ -63,14 +92,18 @@ fn cpu_now() -> Duration {
 }
 
 /// The fastest time of the 10x body over the fastest time of the 1x body.
-fn ratio(make: impl Fn(usize) -> Vec<u8>, limits: &Limits) -> (f64, Duration, Duration) {
+fn ratio(
+    make: &impl Fn(usize) -> Vec<u8>,
+    limits: &Limits,
+    scan: Scan,
+) -> (f64, Duration, Duration) {
     let (small, large) = (make(SMALL), make(10 * SMALL));
-    time(&small, limits);
-    time(&large, limits);
+    time(&small, limits, scan);
+    time(&large, limits, scan);
     let (mut s, mut l) = (Vec::new(), Vec::new());
     for _ in 0..RUNS {
-        s.push(time(&small, limits));
-        l.push(time(&large, limits));
+        s.push(time(&small, limits, scan));
+        l.push(time(&large, limits, scan));
     }
     s.sort();
     l.sort();
@@ -78,13 +111,16 @@ fn ratio(make: impl Fn(usize) -> Vec<u8>, limits: &Limits) -> (f64, Duration, Du
     (l.as_secs_f64() / s.as_secs_f64(), s, l)
 }
 
+/// Whole and fed in chunks (`multipart::Feed`), each linear.
 fn assert_linear(shape: &str, make: impl Fn(usize) -> Vec<u8>, limits: &Limits) {
-    let (r, s, l) = ratio(make, limits);
-    println!("{shape}: 640 KiB {s:?}, 6.4 MiB {l:?}, ratio {r:.2}");
-    assert!(
-        r < 15.0,
-        "{shape}: 10x the input took {r:.1}x the time ({s:?} vs {l:?})"
-    );
+    for scan in [Scan::Whole, Scan::Fed] {
+        let (r, s, l) = ratio(&make, limits, scan);
+        println!("{shape} ({scan:?}): 640 KiB {s:?}, 6.4 MiB {l:?}, ratio {r:.2}");
+        assert!(
+            r < 15.0,
+            "{shape} ({scan:?}): 10x the input took {r:.1}x the time ({s:?} vs {l:?})"
+        );
+    }
 }
 
 /// One test, so the shapes never compete with each other for the cores.

@@ -52,7 +52,10 @@
 //!   limits, e.g. with `.layer(axum::Extension(limits))`.
 //!
 //! So to accept bodies past 2 MiB, raise both (or disable axum's and raise
-//! binder's).
+//! binder's). For uploads larger than memory, the `spool` feature's
+//! `Spooled<T>` streams each file part to a temporary file as it arrives
+//! (a `SpooledFile` field), under limits of its own (`SpoolOptions`) that
+//! replace both.
 //!
 //! ```
 //! use axum::{extract::DefaultBodyLimit, routing::post, Extension, Router};
@@ -69,6 +72,8 @@
 
 mod limit;
 mod path;
+#[cfg(feature = "spool")]
+mod spool;
 
 use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::response::{IntoResponse, Response};
@@ -96,6 +101,11 @@ pub use binder_http::{
     FieldPath, FilePart, Formats, FromBody, Limits, RawJson, Source, TextFormat, UploadedFile,
     WithContext, WithFormat, PROBLEM_JSON,
 };
+
+#[cfg(feature = "spool")]
+pub use binder_hyper::{SpoolError, SpoolOptions, SpooledFile};
+#[cfg(feature = "spool")]
+pub use spool::{Spooled, SpooledRejection};
 
 /// What generated code names. Not a public API.
 #[doc(hidden)]

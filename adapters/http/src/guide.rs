@@ -902,6 +902,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Uploads larger than memory: with the `spool` feature of binder-hyper
+//! and binder-axum, `binder_hyper::bind_spooled` and axum's `Spooled<T>`
+//! stream each file part to a temporary file as it arrives, and a
+//! `SpooledFile` field holds it (its path, filename, content type and size;
+//! deleted when dropped unless persisted); text fields bind as here. See
+//! binder-hyper's crate docs, "Uploads larger than memory".
+//!
 //! # `validate`: checks after binding
 //! A container attribute naming a `fn(&Self, &mut Errors)`, run only
 //! when every field bound; what it records joins the same error list.

@@ -94,6 +94,22 @@ const CHECKED: &[Checked] = &[
     // binder-hyper: every file.
     all("adapters/hyper/src/lib.rs", "binder-hyper's root"),
     all("adapters/hyper/src/body.rs", "read_body, read_request"),
+    all(
+        "adapters/hyper/src/spool/mod.rs",
+        "bind_spooled, spool_body, SpoolOptions, SpoolError, SpooledBody (feature spool)",
+    ),
+    all(
+        "adapters/hyper/src/spool/file.rs",
+        "SpooledFile (feature spool)",
+    ),
+    all(
+        "adapters/hyper/src/spool/disk.rs",
+        "crate-private, checked in case that changes",
+    ),
+    all(
+        "adapters/hyper/src/spool/stream.rs",
+        "crate-private, checked in case that changes",
+    ),
     // binder-axum: every file.
     all("adapters/axum/src/lib.rs", "binder-axum's root"),
     all(
@@ -103,6 +119,10 @@ const CHECKED: &[Checked] = &[
     all(
         "adapters/axum/src/path.rs",
         "crate-private, checked in case that changes",
+    ),
+    all(
+        "adapters/axum/src/spool.rs",
+        "Spooled, SpooledRejection (feature spool)",
     ),
     // binder-actix: every file.
     all("adapters/actix/src/lib.rs", "binder-actix's root"),
@@ -230,6 +250,14 @@ const CHECKED: &[Checked] = &[
         "Part, Param (binder_http::field, and what parts* yield)",
     ),
     all("core/src/multipart/parts.rs", "the iterator parts* return"),
+    all(
+        "core/src/multipart/feed.rs",
+        "multipart::Feed, the resumable scan",
+    ),
+    all(
+        "core/src/multipart/feed/event.rs",
+        "what multipart::Feed hands out: Chunk, Event, PartHead, CarryTooSmall",
+    ),
     all("core/src/cookie.rs", "cookie::* (tier 1)"),
     only(
         "core/src/form/mod.rs",
@@ -303,6 +331,56 @@ const MEMBER: &str = "one of the set's named members: the type's example combine
 /// example calls them (the test checks it does). `(file, Owner::item,
 /// why)`.
 const ALLOWLIST: &[(&str, &str, &str)] = &[
+    (
+        "adapters/hyper/src/spool/file.rs",
+        "SpooledFile::path",
+        GETTER,
+    ),
+    (
+        "adapters/hyper/src/spool/file.rs",
+        "SpooledFile::filename",
+        GETTER,
+    ),
+    (
+        "adapters/hyper/src/spool/file.rs",
+        "SpooledFile::content_type",
+        GETTER,
+    ),
+    (
+        "adapters/hyper/src/spool/file.rs",
+        "SpooledFile::len",
+        GETTER,
+    ),
+    (
+        "adapters/hyper/src/spool/file.rs",
+        "SpooledFile::is_empty",
+        GETTER,
+    ),
+    (
+        "adapters/hyper/src/spool/mod.rs",
+        "SpoolError::status",
+        GETTER,
+    ),
+    (
+        "adapters/hyper/src/spool/mod.rs",
+        "SpoolError::request",
+        GETTER,
+    ),
+    (
+        "adapters/hyper/src/spool/mod.rs",
+        "SpoolError::to_response",
+        GETTER,
+    ),
+    (
+        "adapters/hyper/src/spool/mod.rs",
+        "SpooledBody::bytes",
+        GETTER,
+    ),
+    (
+        "adapters/hyper/src/spool/mod.rs",
+        "SpooledBody::files",
+        GETTER,
+    ),
     ("core/src/error.rs", "Error::kind", GETTER),
     ("core/src/error.rs", "Error::offset", GETTER),
     ("core/src/error.rs", "ValueError::kind", GETTER),
@@ -354,6 +432,52 @@ const ALLOWLIST: &[(&str, &str, &str)] = &[
     ("core/src/multipart/part.rs", "Part::data", GETTER),
     ("core/src/multipart/part.rs", "Part::offset", GETTER),
     ("core/src/multipart/part.rs", "Param::raw", GETTER),
+    ("core/src/multipart/feed/event.rs", "PartHead::name", GETTER),
+    (
+        "core/src/multipart/feed/event.rs",
+        "PartHead::filename",
+        GETTER,
+    ),
+    (
+        "core/src/multipart/feed/event.rs",
+        "PartHead::is_file",
+        GETTER,
+    ),
+    (
+        "core/src/multipart/feed/event.rs",
+        "PartHead::content_type",
+        GETTER,
+    ),
+    (
+        "core/src/multipart/feed/event.rs",
+        "PartHead::headers",
+        GETTER,
+    ),
+    (
+        "core/src/multipart/feed/event.rs",
+        "PartHead::offset",
+        GETTER,
+    ),
+    (
+        "core/src/multipart/feed/event.rs",
+        "CarryTooSmall::carry",
+        GETTER,
+    ),
+    (
+        "core/src/multipart/feed/event.rs",
+        "CarryTooSmall::delimiter",
+        GETTER,
+    ),
+    (
+        "core/src/multipart/feed/event.rs",
+        "CarryTooSmall::header_block",
+        GETTER,
+    ),
+    (
+        "core/src/multipart/feed/event.rs",
+        "CarryTooSmall::needed",
+        GETTER,
+    ),
     ("core/src/cookie.rs", "Cursor::new", GETTER),
     ("core/src/cookie.rs", "Cursor::remaining", GETTER),
     ("core/src/cookie.rs", "Cookie::name", GETTER),

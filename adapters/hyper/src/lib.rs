@@ -68,13 +68,18 @@
 //! let p = Page::bind_with(&Parts { query: Some("page=2"), ..Parts::default() }, &limits).unwrap();
 //! assert_eq!((p.page, p.per_page), (2, None));
 //! ```
+#![cfg_attr(feature = "spool", doc = include_str!("spool/uploads.md"))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 mod body;
+#[cfg(feature = "spool")]
+pub mod spool;
 
 pub use binder_http::Error;
 pub use body::{read_body, read_request};
+#[cfg(feature = "spool")]
+pub use spool::{bind_spooled, spool_body, SpoolError, SpoolOptions, SpooledBody, SpooledFile};
 
 /// The trait a bound type implements.
 pub use binder_core::bind::Bind;

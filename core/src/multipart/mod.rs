@@ -30,6 +30,11 @@
 //! # Ok::<(), binder_core::Error>(())
 //! ```
 //!
+//! A body that arrives in chunks (an upload too large to hold in memory)
+//! is read by [`Feed`], chunk by chunk, with a fixed buffer, exactly as
+//! [`parts_with`] reads it whole: the same parts, the same errors at the
+//! same offsets; each part's data comes in pieces as it arrives.
+//!
 //! # What is accepted
 //! - **Boundary** ([`Boundary::from_content_type`]): the type must be
 //!   `multipart/form-data` (any ASCII case); parameters are RFC 9110
@@ -141,11 +146,13 @@ use crate::limits::Limits;
 use memchr::memmem::Finder;
 
 mod boundary;
+mod feed;
 mod part;
 mod parts;
 mod search;
 
 pub use boundary::{Boundary, MAX_BOUNDARY_LEN};
+pub use feed::{CarryTooSmall, Chunk, Event, Feed, PartHead};
 pub use part::{Param, Part};
 
 /// A multipart body's bytes and, with the `bytes` feature, the

@@ -29,116 +29,122 @@ enum Known {
 }
 
 /// What the header lines of one part said.
-struct Headers {
+pub(super) struct Headers {
     /// Index of the empty line that ends them.
-    end: usize,
-    disposition: Option<(usize, usize)>,
-    content_type: Option<(usize, usize)>,
+    pub(super) end: usize,
+    pub(super) disposition: Option<(usize, usize)>,
+    pub(super) content_type: Option<(usize, usize)>,
 }
 
-impl<'a> Parts<'a> {
-    /// Reads the header lines starting at `start`, up to the empty line.
-    #[inline]
-    fn headers(&self, start: usize) -> Result<Headers, Error> {
-        let body = self.body;
-        let len = body.len();
-        let limit = start.saturating_add(self.max_header_bytes);
-        // Every header byte, CRLF included, lies before `stop`.
-        let stop = len.min(limit);
-        // Needing a byte at or past `stop`: the body ended, or the headers
-        // are too long.
-        let past = || {
-            if stop == len {
-                Error::new(ErrorKind::UnexpectedEnd, len)
-            } else {
-                Error::new(ErrorKind::PartHeadersTooLong, start)
+/// Reads the header lines of `body` starting at `start`, up to the empty
+/// line, under the limits `max_header_bytes` and `max_headers`. Reads no
+/// byte at or past `start + max_header_bytes + 2`, nor past the end of the
+/// first `\r\n\r\n` after `start` (or of a `\r\n` at `start`), and
+/// reads a shorter `body` ending there the same: `multipart::Feed` hands
+/// it only those bytes of a header block.
+#[inline]
+pub(super) fn headers(
+    body: &[u8],
+    start: usize,
+    max_header_bytes: usize,
+    max_headers: usize,
+) -> Result<Headers, Error> {
+    let len = body.len();
+    let limit = start.saturating_add(max_header_bytes);
+    // Every header byte, CRLF included, lies before `stop`.
+    let stop = len.min(limit);
+    // Needing a byte at or past `stop`: the body ended, or the headers
+    // are too long.
+    let past = || {
+        if stop == len {
+            Error::new(ErrorKind::UnexpectedEnd, len)
+        } else {
+            Error::new(ErrorKind::PartHeadersTooLong, start)
+        }
+    };
+    let mut out = Headers {
+        end: start,
+        disposition: None,
+        content_type: None,
+    };
+    let mut count = 0;
+    let mut i = start;
+    loop {
+        match (body.get(i), body.get(i + 1)) {
+            (Some(b'\r'), Some(b'\n')) => {
+                out.end = i;
+                return Ok(out);
             }
+            (None, _) | (Some(b'\r'), None) => {
+                return Err(Error::new(ErrorKind::UnexpectedEnd, len))
+            }
+            _ => {}
+        }
+        if count == max_headers {
+            return Err(Error::new(ErrorKind::TooManyPartHeaders, i));
+        }
+        count += 1;
+        let line = i;
+        // The two names a part is read for, in any case: one compare
+        // each (all token bytes) instead of the loop.
+        let named = |name: &[u8]| {
+            body.get(line..stop).is_some_and(|rest| {
+                rest.get(name.len()) == Some(&b':') && rest[..name.len()].eq_ignore_ascii_case(name)
+            })
         };
-        let mut out = Headers {
-            end: start,
-            disposition: None,
-            content_type: None,
+        // As browsers send them first: a compare of known length each.
+        let head = &body[..stop];
+        let known = if as_sent(head, line, b"Content-Disposition:") {
+            Some((b"content-disposition".len(), Known::Disposition))
+        } else if as_sent(head, line, b"Content-Type:") {
+            Some((b"content-type".len(), Known::ContentType))
+        } else if named(b"content-disposition") {
+            Some((b"content-disposition".len(), Known::Disposition))
+        } else if named(b"content-type") {
+            Some((b"content-type".len(), Known::ContentType))
+        } else {
+            None
         };
-        let mut count = 0;
-        let mut i = start;
-        loop {
-            match (body.get(i), body.get(i + 1)) {
-                (Some(b'\r'), Some(b'\n')) => {
-                    out.end = i;
-                    return Ok(out);
-                }
-                (None, _) | (Some(b'\r'), None) => {
-                    return Err(Error::new(ErrorKind::UnexpectedEnd, len))
-                }
-                _ => {}
+        if let Some((len, _)) = known {
+            i = line + len;
+        } else {
+            while i < stop && is(body[i], TCHAR) {
+                i += 1;
             }
-            if count == self.max_headers {
-                return Err(Error::new(ErrorKind::TooManyPartHeaders, i));
-            }
-            count += 1;
-            let line = i;
-            // The two names a part is read for, in any case: one compare
-            // each (all token bytes) instead of the loop.
-            let named = |name: &[u8]| {
-                body.get(line..stop).is_some_and(|rest| {
-                    rest.get(name.len()) == Some(&b':')
-                        && rest[..name.len()].eq_ignore_ascii_case(name)
-                })
-            };
-            // As browsers send them first: a compare of known length each.
-            let head = &body[..stop];
-            let known = if as_sent(head, line, b"Content-Disposition:") {
-                Some((b"content-disposition".len(), Known::Disposition))
-            } else if as_sent(head, line, b"Content-Type:") {
-                Some((b"content-type".len(), Known::ContentType))
-            } else if named(b"content-disposition") {
-                Some((b"content-disposition".len(), Known::Disposition))
-            } else if named(b"content-type") {
-                Some((b"content-type".len(), Known::ContentType))
-            } else {
-                None
-            };
-            if let Some((len, _)) = known {
-                i = line + len;
-            } else {
-                while i < stop && is(body[i], TCHAR) {
-                    i += 1;
-                }
-                if i == stop {
-                    return Err(past());
-                }
-                if i == line || body[i] != b':' {
-                    return Err(Error::new(ErrorKind::PartHeaderSyntax, i));
-                }
-            }
-            let colon = i;
-            i = value_end(body, i + 1, stop);
-            if i + 1 >= stop {
+            if i == stop {
                 return Err(past());
             }
-            if body[i] != b'\r' {
+            if i == line || body[i] != b':' {
                 return Err(Error::new(ErrorKind::PartHeaderSyntax, i));
             }
-            if body[i + 1] != b'\n' {
-                return Err(Error::new(ErrorKind::PartHeaderSyntax, i + 1));
-            }
-            let (vs, mut ve) = (skip_ows(body, colon + 1), i);
-            while ve > vs && (body[ve - 1] == b' ' || body[ve - 1] == b'\t') {
-                ve -= 1;
-            }
-            let slot = match known {
-                Some((_, Known::Disposition)) => Some(&mut out.disposition),
-                Some((_, Known::ContentType)) => Some(&mut out.content_type),
-                None => None,
-            };
-            if let Some(slot) = slot {
-                if slot.is_some() {
-                    return Err(Error::new(ErrorKind::DuplicatePartHeader, line));
-                }
-                *slot = Some((vs, ve));
-            }
-            i += 2;
         }
+        let colon = i;
+        i = value_end(body, i + 1, stop);
+        if i + 1 >= stop {
+            return Err(past());
+        }
+        if body[i] != b'\r' {
+            return Err(Error::new(ErrorKind::PartHeaderSyntax, i));
+        }
+        if body[i + 1] != b'\n' {
+            return Err(Error::new(ErrorKind::PartHeaderSyntax, i + 1));
+        }
+        let (vs, mut ve) = (skip_ows(body, colon + 1), i);
+        while ve > vs && (body[ve - 1] == b' ' || body[ve - 1] == b'\t') {
+            ve -= 1;
+        }
+        let slot = match known {
+            Some((_, Known::Disposition)) => Some(&mut out.disposition),
+            Some((_, Known::ContentType)) => Some(&mut out.content_type),
+            None => None,
+        };
+        if let Some(slot) = slot {
+            if slot.is_some() {
+                return Err(Error::new(ErrorKind::DuplicatePartHeader, line));
+            }
+            *slot = Some((vs, ve));
+        }
+        i += 2;
     }
 }
 
@@ -231,7 +237,7 @@ fn disposition_as_sent(
 /// Parses a `Content-Disposition` value `body[start..end]` into its `name`
 /// and `filename`.
 #[inline]
-fn disposition(
+pub(super) fn disposition(
     body: &[u8],
     start: usize,
     end: usize,
@@ -355,7 +361,7 @@ impl<'a> Iterator for Parts<'a> {
             return self.fail(ErrorKind::TooManyParts, start);
         }
         self.count += 1;
-        let headers = match self.headers(start) {
+        let headers = match headers(body, start, self.max_header_bytes, self.max_headers) {
             Ok(h) => h,
             Err(e) => return self.fail(e.kind(), e.offset()),
         };

@@ -11,7 +11,8 @@
 //!   differential checks of binder-core's scanners against
 //!   `form_urlencoded` and `cookie`, its JSON reader against `serde_json`
 //!   and its multipart scanner against `multer`. Each check panics on a
-//!   difference.
+//!   difference. `multipart_feed`: the resumable multipart scan
+//!   (`multipart::Feed`) against the one-shot scan, chunk by chunk.
 //! - `feed_oracle` (feature `oracles`): `form::Feed`, fed in chunks,
 //!   against the one-shot scan of the whole body.
 //! - `frames` (feature `frames`): a request body built in the test, for
@@ -31,6 +32,8 @@ pub mod feed_oracle;
 pub mod frames;
 #[cfg(feature = "oracles")]
 pub mod json_oracle;
+#[cfg(feature = "oracles")]
+pub mod multipart_feed;
 #[cfg(feature = "oracles")]
 pub mod multipart_oracle;
 #[cfg(feature = "oracles")]

@@ -56,7 +56,7 @@ impl Got {
 }
 
 /// A parameter decoded both ways (scratch and `Cow`), which must agree.
-fn decode(param: Param<'_>) -> Vec<u8> {
+pub(crate) fn decode(param: Param<'_>) -> Vec<u8> {
     let cow = param.to_cow().into_owned();
     let mut scratch = vec![0u8; param.raw().len()];
     let copied = param
@@ -75,7 +75,7 @@ fn decode(param: Param<'_>) -> Vec<u8> {
 }
 
 /// Splits raw header lines (each ending in CRLF) into `(name, value)`.
-fn header_lines(raw: &[u8]) -> Vec<(String, Vec<u8>)> {
+pub(crate) fn header_lines(raw: &[u8]) -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();
     let mut rest = raw;
     while !rest.is_empty() {
@@ -673,5 +673,123 @@ pub fn mangle(body: &mut Vec<u8>, boundary: &[u8], seed: u64, ops: usize) {
                 }
             }
         }
+    }
+}
+
+const NAME_PIECES: &[&[u8]] = &[
+    b"a",
+    b"title",
+    b"tags[]",
+    b"name",
+    b"filename",
+    b"\"",
+    b"\\",
+    b"%22",
+    b"%0D",
+    b"%0a",
+    b"%",
+    b"%2",
+    b"\r",
+    b"\n",
+    b";",
+    b"=",
+    b" ",
+    b"\t",
+    b"caf\xc3\xa9",
+    b"\xff",
+    b"\x01",
+    b"*",
+    b"'",
+];
+
+fn name_text(rng: &mut Rng, max: usize) -> Vec<u8> {
+    if rng.below(2) == 0 {
+        let plain: &[&[u8]] = &[
+            b"title",
+            b"tags[]",
+            b"avatar",
+            b"a",
+            b"caf\xc3\xa9",
+            b"x y.txt",
+        ];
+        return rng.pick(plain).to_vec();
+    }
+    let mut out = Vec::new();
+    for _ in 0..rng.below(max + 1) {
+        out.extend_from_slice(rng.pick::<&[u8]>(NAME_PIECES));
+    }
+    out
+}
+
+fn bchars(rng: &mut Rng, len: usize) -> Vec<u8> {
+    const B: &[u8] = b"abcXYZ0129'()+_,-./:=? ";
+    let mut out: Vec<u8> = (0..len).map(|_| rng.pick(B)).collect();
+    if out.last() == Some(&b' ') {
+        *out.last_mut().unwrap() = b'z';
+    }
+    out
+}
+
+fn data(rng: &mut Rng, boundary: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for _ in 0..rng.below(12) {
+        match rng.below(6) {
+            0 => out.extend((0..rng.below(40)).map(|_| rng.next_u64() as u8)),
+            1 => out.extend_from_slice(&boundary[..rng.below(boundary.len() + 1)]),
+            2 => out.extend_from_slice(rng.pick::<&[u8]>(&[
+                &b"\r\n"[..],
+                b"\r",
+                b"\n",
+                b"--",
+                b"\r\n--",
+                b"\r\n\r\n",
+            ])),
+            _ => out.extend_from_slice(b"text "),
+        }
+    }
+    out
+}
+
+/// A random [`Spec`]: boundaries of every length, names and filenames
+/// with escapes and bytes that need them, data dense with near misses of
+/// the delimiter, sometimes a preamble and an epilogue.
+pub fn random_spec(rng: &mut Rng) -> Spec {
+    let len = match rng.below(4) {
+        0 => 1,
+        1 => 70,
+        _ => 1 + rng.below(40),
+    };
+    let boundary = bchars(rng, len);
+    let parts = (0..rng.below(5))
+        .map(|_| SpecPart {
+            name: name_text(rng, 4),
+            filename: match rng.below(3) {
+                0 => None,
+                1 => Some(Vec::new()),
+                _ => Some(name_text(rng, 4)),
+            },
+            content_type: match rng.below(4) {
+                0 => Some(b"image/png".to_vec()),
+                1 => Some(b" text/plain; charset=\"utf-8\" ".to_vec()),
+                2 => Some(name_text(rng, 3)),
+                _ => None,
+            },
+            data: data(rng, &boundary),
+        })
+        .collect();
+    Spec {
+        preamble: if rng.below(4) == 0 {
+            data(rng, b"-")
+        } else {
+            Vec::new()
+        },
+        epilogue: if rng.below(4) == 0 {
+            data(rng, &boundary)
+        } else {
+            Vec::new()
+        },
+        boundary,
+        parts,
+        seed: rng.next_u64(),
     }
 }

@@ -1,0 +1,119 @@
+//! `multipart::Feed`, the resumable scan, against the one-shot scan, through
+//! the check `cargo test` runs (`binder_test_support::multipart_feed`):
+//! a body (any bytes, or built from arbitrary parts and then mangled by
+//! arbitrary edits) cut into chunks of arbitrary sizes (empty chunks and
+//! one byte at a time among them), under the default or arbitrary small
+//! limits: the same parts and the same error at the same offset.
+#![no_main]
+
+use binder_core::multipart::Boundary;
+use binder_core::Limits;
+use binder_test_support::multipart_feed::check_feed;
+use binder_test_support::multipart_oracle::{self, mangle};
+
+#[derive(Debug, arbitrary::Arbitrary)]
+struct Part {
+    name: Vec<u8>,
+    filename: Option<Vec<u8>>,
+    content_type: Option<Vec<u8>>,
+    data: Vec<u8>,
+}
+
+#[derive(Debug, arbitrary::Arbitrary)]
+enum Body {
+    Raw(Vec<u8>),
+    Built {
+        preamble: Vec<u8>,
+        epilogue: Vec<u8>,
+        parts: Vec<Part>,
+        seed: u64,
+        edits: u8,
+    },
+}
+
+#[derive(Debug, arbitrary::Arbitrary)]
+struct Input {
+    boundary: Vec<u8>,
+    body: Body,
+    /// Chunk lengths, used in turn until the body is cut; all zero (or
+    /// none) is one byte at a time.
+    sizes: Vec<u8>,
+    /// `(max_parts, max_part_header_bytes, max_part_headers)`, or the
+    /// defaults.
+    limits: Option<(u8, u8, u8)>,
+}
+
+/// Any bytes as a valid boundary: kept if valid, else mapped onto `bchars`.
+fn boundary(raw: &[u8]) -> Boundary {
+    Boundary::new(raw).unwrap_or_else(|_| {
+        const B: &[u8] = b"abcXYZ0129'()+_,-./:=?";
+        let mapped: Vec<u8> = raw
+            .iter()
+            .take(70)
+            .map(|&b| B[b as usize % B.len()])
+            .collect();
+        Boundary::new(&mapped).unwrap_or_else(|_| Boundary::new(b"b").unwrap())
+    })
+}
+
+/// The cut offsets `sizes` makes in a body of `len` bytes.
+fn cuts(sizes: &[u8], len: usize) -> Vec<usize> {
+    let ones = [1u8];
+    let sizes = if sizes.iter().all(|&s| s == 0) {
+        &ones[..]
+    } else {
+        sizes
+    };
+    let mut out = Vec::new();
+    let mut at = 0;
+    for &s in sizes.iter().cycle() {
+        if at >= len {
+            break;
+        }
+        at += usize::from(s);
+        out.push(at.min(len));
+    }
+    out
+}
+
+libfuzzer_sys::fuzz_target!(|input: Input| {
+    let boundary = boundary(&input.boundary);
+    let body = match input.body {
+        Body::Raw(body) => body,
+        Body::Built {
+            preamble,
+            epilogue,
+            parts,
+            seed,
+            edits,
+        } => {
+            let spec = multipart_oracle::Spec {
+                boundary: boundary.as_bytes().to_vec(),
+                preamble,
+                epilogue,
+                parts: parts
+                    .into_iter()
+                    .map(|p| multipart_oracle::SpecPart {
+                        name: p.name,
+                        filename: p.filename,
+                        content_type: p.content_type,
+                        data: p.data,
+                    })
+                    .collect(),
+                seed,
+            };
+            let Some((_, mut body, _)) = multipart_oracle::build(&spec) else {
+                return;
+            };
+            mangle(&mut body, boundary.as_bytes(), seed, usize::from(edits % 8));
+            body
+        }
+    };
+    let mut limits = Limits::DEFAULT;
+    if let Some((parts, header_bytes, headers)) = input.limits {
+        limits.max_parts = usize::from(parts % 8);
+        limits.max_part_header_bytes = usize::from(header_bytes);
+        limits.max_part_headers = usize::from(headers % 8);
+    }
+    check_feed(&body, &boundary, &limits, &cuts(&input.sizes, body.len()));
+});
