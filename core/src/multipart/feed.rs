@@ -3,7 +3,8 @@
 //! (`parts.rs`) on each header block whole.
 
 use super::boundary::MAX_BOUNDARY_LEN;
-use super::Boundary;
+use super::search::WHOLE_DELIMITER_AFTER;
+use super::{finder, Boundary, Searcher};
 use crate::error::{Error, ErrorKind};
 use crate::limits::Limits;
 use core::fmt;
@@ -81,16 +82,20 @@ pub use event::{CarryTooSmall, Chunk, Event, PartHead};
 /// the next chunk shows they were data.
 ///
 /// # Cost
-/// A part's data is searched for the whole `\r\n--boundary` with one
-/// [`memchr::memmem::Finder`], built once per feed (a few thousand
-/// instructions), as the one-shot scan searches a file's bytes past its
-/// first 64 KiB: in large chunks the feed costs about what `memmem` costs
+/// A part's data is searched as the one-shot scan searches it: for
+/// `\r\n--` with the searcher it shares (built once per process with the
+/// `std` feature), each hit compared with the boundary; past a part's
+/// first 64 KiB (a file), for the whole `\r\n--boundary` with a
+/// [`memchr::memmem::Finder`] built then, once per feed (a few thousand
+/// instructions): in large chunks the feed costs about what `memmem` costs
 /// finding the delimiter alone. Each chunk adds a `memrchr` over its last
 /// bytes (the delimiter's length) and a few branches. Measured
 /// (`benches/benches/large.rs`, callgrind, x86-64 AVX2): an upload with a
-/// 1 MiB file fed in 64 KiB chunks costs 387,897 instructions, 1.05x
-/// `memmem` finding its delimiters in the whole body (368,576) and 1.07x
-/// the one-shot scan (361,427); with a 64 MiB file, 1.02x both.
+/// 1 MiB file fed in 64 KiB chunks costs 402,599 instructions, 1.09x
+/// `memmem` finding its delimiters in the whole body (368,576) and 1.11x
+/// the one-shot scan (361,383); with a 64 MiB file, 1.02x both. The 4 KiB
+/// form of the `multipart` bench, fed whole, about 8,200 (the one-shot
+/// scan: 4,700).
 ///
 /// # Reading one chunk
 ///
@@ -116,7 +121,13 @@ pub struct Feed<'c> {
     delimiter: &'c [u8],
     /// The rest of the carry: a header block straddling chunks.
     block: &'c mut [u8],
-    finder: Finder<'c>,
+    /// The `\r\n--` searcher the one-shot scan shares.
+    short: Searcher,
+    /// A searcher for the whole delimiter, built once a part's data has
+    /// been searched past [`WHOLE_DELIMITER_AFTER`] bytes (a file).
+    whole: Option<Finder<'c>>,
+    /// Data bytes of the current part searched so far.
+    searched: usize,
     state: State,
     /// How many bytes of the delimiter the bytes before `at` end with
     /// (`Preamble`, `Data`): held back, not yet data.
@@ -233,7 +244,9 @@ impl<'c> Feed<'c> {
         Ok(Feed {
             delimiter,
             block,
-            finder: Finder::new(delimiter),
+            short: finder(),
+            whole: None,
+            searched: 0,
             state: State::Preamble,
             // The body's first delimiter may begin it without a CRLF: as
             // if one came before.
@@ -390,7 +403,7 @@ impl<'c> Feed<'c> {
                         return Ok(Step::Wait);
                     }
                     let from = self.at;
-                    let end = match self.finder.find(rest) {
+                    let end = match self.find(rest) {
                         Some(k) => {
                             // The whole delimiter, taken as held: the next
                             // step passes it.
@@ -454,6 +467,7 @@ impl<'c> Feed<'c> {
                     self.count += 1;
                     self.state = State::Headers(start);
                     self.held = 0;
+                    self.searched = 0;
                     // The delimiter line's CRLF: a block that starts with
                     // CRLF is empty.
                     self.scan = 2;
@@ -461,6 +475,34 @@ impl<'c> Feed<'c> {
                 State::Headers(start) => return Ok(self.header_bytes(start, bytes)),
             }
         }
+    }
+
+    /// The first whole delimiter in `rest`. As the one-shot scan searches
+    /// (`search.rs`): the shared `\r\n--` searcher, each hit compared with
+    /// the boundary (which holds no CR, so no later delimiter starts before
+    /// the hit's end); past [`WHOLE_DELIMITER_AFTER`] bytes of one part's
+    /// data, memmem's searcher for the whole delimiter, built once a feed.
+    /// A delimiter cut by the chunk's end is not found here: the caller
+    /// holds it back.
+    #[inline]
+    fn find(&mut self, rest: &[u8]) -> Option<usize> {
+        if self.whole.is_none() && self.searched > WHOLE_DELIMITER_AFTER {
+            self.whole = Some(Finder::new(self.delimiter));
+        }
+        if let Some(whole) = &self.whole {
+            return whole.find(rest);
+        }
+        let boundary = &self.delimiter[4..];
+        let mut from = 0;
+        while let Some(k) = self.short.find(&rest[from..]) {
+            let at = from + k;
+            if rest[at + 4..].starts_with(boundary) {
+                return Some(at);
+            }
+            from = at + 4;
+        }
+        self.searched += rest.len();
+        None
     }
 
     /// Gathers the header block of the part starting at `start`: whole
