@@ -3,7 +3,7 @@
 //! `spool`), so a 1 GiB upload costs the server a few hundred KiB of heap.
 //!
 //! `cargo run --release -p binder-axum --features spool --example uploads`
-//! starts it on 127.0.0.1:3002 (`BINDER_ADDR` to move it;
+//! starts it on 127.0.0.1:3003 (`BINDER_ADDR` to move it;
 //! `BINDER_SPOOL_DIR` for the temporary files' directory, else the
 //! system's) and prints a curl line to try:
 //! - `POST /teams/{team}/uploads`: a title and any number of files (up to
@@ -53,7 +53,7 @@ pub fn app() -> Router {
 
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
-    let addr = std::env::var("BINDER_ADDR").unwrap_or_else(|_| "127.0.0.1:3002".into());
+    let addr = std::env::var("BINDER_ADDR").unwrap_or_else(|_| "127.0.0.1:3003".into());
     let listener = tokio::net::TcpListener::bind(&addr).await?;
     let base = format!("http://{}", listener.local_addr()?);
     println!("binder axum uploads example on {base}\n");
