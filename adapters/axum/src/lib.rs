@@ -638,14 +638,5 @@ fn bind_to<'r, T: Bind<'r>>(
     extensions: &'r http::Extensions,
     limits: &Limits,
 ) -> Result<T, BoundRejection> {
-    let values = if T::READS_CONTEXT {
-        extensions.get::<ContextValues>()
-    } else {
-        None
-    };
-    let bound = match values {
-        Some(values) => T::bind_with(&WithContext::new(req, values), limits),
-        None => T::bind_with(&req, limits),
-    };
-    bound.map_err(|e| BoundRejection(e.into()))
+    binder_http::request::bind_in(req, extensions, limits).map_err(|e| BoundRejection(e.into()))
 }

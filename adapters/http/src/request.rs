@@ -454,3 +454,51 @@ pub fn bind_parts_with<'r, T: Bind<'r>>(
 ) -> Result<T, Error> {
     T::bind_with(&HttpRequest::from_parts(parts, body, path), limits).map_err(Error::Bind)
 }
+
+/// Binds `T` from `req` under `limits`, with the
+/// [`ContextValues`](binder_core::bind::ContextValues) a layer put in the
+/// request's `extensions` when `T` has `#[bind(context)]` fields (looked
+/// up only for such a type): how binder-hyper's and binder-axum's
+/// extractors bind, for an adapter of your own over `http` types.
+///
+/// ```
+/// use binder_http::{Bind, ContextValues, HttpRequest, Limits};
+///
+/// #[derive(Bind)]
+/// struct Mine {
+///     #[bind(context = "user")]
+///     user: u64,
+///     #[bind(query)]
+///     page: u32,
+/// }
+///
+/// let mut req = http::Request::get("/mine?page=2").body(Vec::new())?;
+/// let mut values = ContextValues::new();
+/// values.insert("user", "42");
+/// req.extensions_mut().insert(values);
+/// let (parts, body) = req.into_parts();
+/// let http_req = HttpRequest::from_parts(&parts, &body, &[]);
+/// let mine: Mine = binder_http::request::bind_in(http_req, &parts.extensions, &Limits::DEFAULT)?;
+/// assert_eq!((mine.user, mine.page), (42, 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// The [`BindError`](binder_core::bind::BindError) `T::bind_with` returns.
+#[inline]
+pub fn bind_in<'r, T: Bind<'r>>(
+    req: impl Request<'r>,
+    extensions: &'r http::Extensions,
+    limits: &Limits,
+) -> Result<T, binder_core::bind::BindError> {
+    use binder_core::bind::{ContextValues, WithContext};
+    let values = if T::READS_CONTEXT {
+        extensions.get::<ContextValues>()
+    } else {
+        None
+    };
+    match values {
+        Some(values) => T::bind_with(&WithContext::new(req, values), limits),
+        None => T::bind_with(&req, limits),
+    }
+}

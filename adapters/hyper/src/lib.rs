@@ -176,14 +176,6 @@ where
     let req = binder_http::HttpRequest::with_bytes(&parts, &bytes, path);
     // `#[bind(context)]` fields: the `ContextValues` a layer put in the
     // request's extensions (looked up only for a type that has them).
-    let values = if T::READS_CONTEXT {
-        parts.extensions.get::<ContextValues>()
-    } else {
-        None
-    };
-    let bound = match values {
-        Some(values) => T::bind_with(&WithContext::new(req, values), limits)?,
-        None => T::bind_with(&req, limits)?,
-    };
+    let bound = binder_http::request::bind_in(req, &parts.extensions, limits)?;
     Ok((bound, http::Request::from_parts(parts, Full::new(bytes))))
 }

@@ -34,8 +34,7 @@ mod stream;
 
 pub use file::SpooledFile;
 
-use crate::{ContextValues, Error, Limits, OwnedBind, WithContext};
-use binder_http::request::Request;
+use crate::{Error, Limits, OwnedBind};
 use bytes::Bytes;
 use file::Spool;
 use std::path::PathBuf;
@@ -409,26 +408,7 @@ where
     let limits = &options.limits;
     let bound = spooled.bind(|bytes| {
         let req = binder_http::HttpRequest::with_bytes(&parts, bytes, path);
-        bind_to::<T>(req, &parts.extensions, limits)
+        binder_http::request::bind_in::<T>(req, &parts.extensions, limits)
     })?;
     Ok(bound)
-}
-
-/// Binds `T` from `req`, with the [`ContextValues`] in `extensions` when
-/// `T` reads context.
-fn bind_to<'r, T: binder_core::bind::Bind<'r>>(
-    req: impl Request<'r>,
-    extensions: &'r http::Extensions,
-    limits: &Limits,
-) -> Result<T, Error> {
-    let values = if T::READS_CONTEXT {
-        extensions.get::<ContextValues>()
-    } else {
-        None
-    };
-    let bound = match values {
-        Some(values) => T::bind_with(&WithContext::new(req, values), limits),
-        None => T::bind_with(&req, limits),
-    };
-    Ok(bound?)
 }
