@@ -8,19 +8,14 @@
 //! - any `Content-Type` value: no panic, and the boundary multer reads.
 #![no_main]
 
+#[path = "shared/multipart_input.rs"]
+mod shared;
+
 use binder_core::multipart::Boundary;
 use binder_core::Limits;
 use binder_test_support::multipart_oracle::{
-    self, check_content_type, check_multipart, check_roundtrip, mangle, ours,
+    check_content_type, check_multipart, check_roundtrip, mangle, ours,
 };
-
-#[derive(Debug, arbitrary::Arbitrary)]
-struct Part {
-    name: Vec<u8>,
-    filename: Option<Vec<u8>>,
-    content_type: Option<Vec<u8>>,
-    data: Vec<u8>,
-}
 
 #[derive(Debug, arbitrary::Arbitrary)]
 enum Input {
@@ -33,24 +28,11 @@ enum Input {
         boundary: Vec<u8>,
         preamble: Vec<u8>,
         epilogue: Vec<u8>,
-        parts: Vec<Part>,
+        parts: Vec<shared::Part>,
         seed: u64,
         edits: u8,
     },
     ContentType(Vec<u8>),
-}
-
-/// Any bytes as a valid boundary: kept if valid, else mapped onto `bchars`.
-fn boundary(raw: &[u8]) -> Boundary {
-    Boundary::new(raw).unwrap_or_else(|_| {
-        const B: &[u8] = b"abcXYZ0129'()+_,-./:=?";
-        let mapped: Vec<u8> = raw
-            .iter()
-            .take(70)
-            .map(|&b| B[b as usize % B.len()])
-            .collect();
-        Boundary::new(&mapped).unwrap_or_else(|_| Boundary::new(b"b").unwrap())
-    })
 }
 
 libfuzzer_sys::fuzz_target!(|input: Input| match input {
@@ -59,7 +41,7 @@ libfuzzer_sys::fuzz_target!(|input: Input| match input {
         body,
         limits: (parts, header_bytes, headers),
     } => {
-        let boundary = boundary(&raw);
+        let boundary = shared::boundary(&raw);
         check_multipart(&body, &boundary);
         let mut limits = Limits::DEFAULT;
         limits.max_parts = usize::from(parts);
@@ -75,21 +57,13 @@ libfuzzer_sys::fuzz_target!(|input: Input| match input {
         seed,
         edits,
     } => {
-        let spec = multipart_oracle::Spec {
-            boundary: self::boundary(&boundary).as_bytes().to_vec(),
+        let spec = shared::spec(
+            &shared::boundary(&boundary),
             preamble,
             epilogue,
-            parts: parts
-                .into_iter()
-                .map(|p| multipart_oracle::SpecPart {
-                    name: p.name,
-                    filename: p.filename,
-                    content_type: p.content_type,
-                    data: p.data,
-                })
-                .collect(),
+            parts,
             seed,
-        };
+        );
         if let Some((mut body, _)) = check_roundtrip(&spec) {
             if edits > 0 {
                 mangle(&mut body, &spec.boundary, seed, usize::from(edits % 8));

@@ -6,18 +6,12 @@
 //! limits: the same parts and the same error at the same offset.
 #![no_main]
 
-use binder_core::multipart::Boundary;
+#[path = "shared/multipart_input.rs"]
+mod shared;
+
 use binder_core::Limits;
 use binder_test_support::multipart_feed::check_feed;
 use binder_test_support::multipart_oracle::{self, mangle};
-
-#[derive(Debug, arbitrary::Arbitrary)]
-struct Part {
-    name: Vec<u8>,
-    filename: Option<Vec<u8>>,
-    content_type: Option<Vec<u8>>,
-    data: Vec<u8>,
-}
 
 #[derive(Debug, arbitrary::Arbitrary)]
 enum Body {
@@ -25,7 +19,7 @@ enum Body {
     Built {
         preamble: Vec<u8>,
         epilogue: Vec<u8>,
-        parts: Vec<Part>,
+        parts: Vec<shared::Part>,
         seed: u64,
         edits: u8,
     },
@@ -41,19 +35,6 @@ struct Input {
     /// `(max_parts, max_part_header_bytes, max_part_headers)`, or the
     /// defaults.
     limits: Option<(u8, u8, u8)>,
-}
-
-/// Any bytes as a valid boundary: kept if valid, else mapped onto `bchars`.
-fn boundary(raw: &[u8]) -> Boundary {
-    Boundary::new(raw).unwrap_or_else(|_| {
-        const B: &[u8] = b"abcXYZ0129'()+_,-./:=?";
-        let mapped: Vec<u8> = raw
-            .iter()
-            .take(70)
-            .map(|&b| B[b as usize % B.len()])
-            .collect();
-        Boundary::new(&mapped).unwrap_or_else(|_| Boundary::new(b"b").unwrap())
-    })
 }
 
 /// The cut offsets `sizes` makes in a body of `len` bytes.
@@ -77,7 +58,7 @@ fn cuts(sizes: &[u8], len: usize) -> Vec<usize> {
 }
 
 libfuzzer_sys::fuzz_target!(|input: Input| {
-    let boundary = boundary(&input.boundary);
+    let boundary = shared::boundary(&input.boundary);
     let body = match input.body {
         Body::Raw(body) => body,
         Body::Built {
@@ -87,21 +68,7 @@ libfuzzer_sys::fuzz_target!(|input: Input| {
             seed,
             edits,
         } => {
-            let spec = multipart_oracle::Spec {
-                boundary: boundary.as_bytes().to_vec(),
-                preamble,
-                epilogue,
-                parts: parts
-                    .into_iter()
-                    .map(|p| multipart_oracle::SpecPart {
-                        name: p.name,
-                        filename: p.filename,
-                        content_type: p.content_type,
-                        data: p.data,
-                    })
-                    .collect(),
-                seed,
-            };
+            let spec = shared::spec(&boundary, preamble, epilogue, parts, seed);
             let Some((_, mut body, _)) = multipart_oracle::build(&spec) else {
                 return;
             };
