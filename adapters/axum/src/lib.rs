@@ -73,7 +73,8 @@
 mod limit;
 mod path;
 #[cfg(feature = "spool")]
-mod spool;
+#[path = "spool.rs"]
+mod spooled;
 
 use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::response::{IntoResponse, Response};
@@ -103,9 +104,15 @@ pub use binder_http::{
 };
 
 #[cfg(feature = "spool")]
-pub use binder_hyper::{SpoolError, SpoolOptions, SpooledFile};
+pub use binder_hyper::{SpoolError, SpoolOptions, SpooledFile, StoredFile};
 #[cfg(feature = "spool")]
-pub use spool::{Spooled, SpooledRejection};
+pub use spooled::{Spooled, SpooledRejection, SpooledTo};
+/// Where spooled files go ([`SpooledTo`]): [`Sink`](spool::Sink), a
+/// destination of the service's own, and what it is handed.
+#[cfg(feature = "spool")]
+pub mod spool {
+    pub use binder_hyper::spool::{FileHead, Sink, Store, TempFiles};
+}
 
 /// What generated code names. Not a public API.
 #[doc(hidden)]

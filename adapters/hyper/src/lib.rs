@@ -79,7 +79,10 @@ pub mod spool;
 pub use binder_http::Error;
 pub use body::{read_body, read_request};
 #[cfg(feature = "spool")]
-pub use spool::{bind_spooled, spool_body, SpoolError, SpoolOptions, SpooledBody, SpooledFile};
+pub use spool::{
+    bind_spooled, bind_spooled_to, spool_body, spool_body_to, SpoolError, SpoolOptions,
+    SpooledBody, SpooledFile, StoredFile,
+};
 
 /// The trait a bound type implements.
 pub use binder_core::bind::Bind;

@@ -20,8 +20,10 @@ const SMALL: usize = 16 * 1024;
 /// A write in flight: the file and the buffer come back with its result.
 type Pending = JoinHandle<(File, Vec<Bytes>, io::Result<()>)>;
 
-/// One temporary file being written.
-pub(crate) struct Disk {
+/// One temporary file being written. (`pub` in a private module: the
+/// `Open` type of `TempFiles`' `Store` impl, nameable by no one.)
+#[derive(Debug)]
+pub struct Disk {
     /// The file, while no write is in flight.
     file: Option<File>,
     path: TempPath,
@@ -57,11 +59,6 @@ impl Disk {
             pending: None,
             len: 0,
         })
-    }
-
-    /// Bytes written so far (buffered included).
-    pub(crate) fn len(&self) -> u64 {
-        self.len
     }
 
     /// Appends `data`: shared when it is a long slice of `frame`, else

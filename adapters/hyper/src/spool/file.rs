@@ -1,11 +1,13 @@
-//! [`SpooledFile`], an uploaded file streamed to a temporary file, and the
-//! per-call registry a bind claims the spooled files from.
+//! [`SpooledFile`], an uploaded file streamed to a temporary file,
+//! [`StoredFile`], one streamed to a [`Sink`](super::Sink), and the per-call
+//! registry a bind claims the spooled files from.
 
 use binder_core::bind::{FieldCx, Value};
 use binder_core::convert::{Raw, Ref};
 use binder_core::multipart::Part;
 use binder_core::{ValueError, ValueErrorKind};
-use std::cell::RefCell;
+use std::any::Any;
+use std::cell::{Cell, RefCell};
 use std::path::Path;
 use tempfile::TempPath;
 
@@ -64,11 +66,55 @@ pub struct SpooledFile {
     len: u64,
 }
 
-/// A spooled file before a field claims it: its temporary path and size.
+/// A spooled file before a field claims it: what the store made of it
+/// (a temporary path, a sink's output) and its size.
 #[derive(Debug)]
-pub(crate) struct Spool {
-    pub(crate) path: TempPath,
+pub(crate) struct Stored<O> {
+    pub(crate) value: O,
     pub(crate) len: u64,
+}
+
+/// What a field claims: the stored file, its filename and content type.
+struct Claimed<O> {
+    stored: Stored<O>,
+    /// The number of the registry it was claimed from.
+    registry: u64,
+    filename: String,
+    content_type: Option<String>,
+}
+
+/// The stored file a file part's placeholder names, with its filename and
+/// content type; `None` for an empty file input.
+fn claim<O: 'static>(part: &Part<'_>) -> Result<Option<Claimed<O>>, ValueError> {
+    let Some(name) = part.filename() else {
+        return Err(ValueError::new(ValueErrorKind::ExpectedFile));
+    };
+    if part.is_empty_file() {
+        return Ok(None); // an empty file input: nothing was spooled
+    }
+    let index = placeholder(part.data()).ok_or(ValueError::new(ValueErrorKind::Custom(
+        "a spooled file (bound by binder_hyper::bind_spooled)",
+    )))?;
+    let (stored, registry) = take::<O>(index)?;
+    if name.raw().is_empty() && stored.len == 0 {
+        return Ok(None); // an empty file input; its file goes now
+    }
+    let not_utf8 = || {
+        ValueError::new(ValueErrorKind::Custom(
+            "the filename or Content-Type is not UTF-8",
+        ))
+    };
+    let filename = String::from_utf8(name.to_cow().into_owned()).map_err(|_| not_utf8())?;
+    let content_type = match part.content_type() {
+        Some(t) => Some(std::str::from_utf8(t).map_err(|_| not_utf8())?.to_owned()),
+        None => None,
+    };
+    Ok(Some(Claimed {
+        stored,
+        registry,
+        filename,
+        content_type,
+    }))
 }
 
 impl SpooledFile {
@@ -158,38 +204,13 @@ impl SpooledFile {
         self.path
     }
 
-    /// The spooled file a file part's placeholder names, with its filename
-    /// and content type; `None` for an empty file input.
+    /// The spooled file a file part's placeholder names.
     fn claim(part: &Part<'_>) -> Result<Option<Self>, ValueError> {
-        let Some(name) = part.filename() else {
-            return Err(ValueError::new(ValueErrorKind::ExpectedFile));
-        };
-        if part.is_empty_file() {
-            return Ok(None); // an empty file input: nothing was spooled
-        }
-        let spool = placeholder(part.data())
-            .and_then(take)
-            .ok_or(ValueError::new(ValueErrorKind::Custom(
-                "a spooled file (bound by binder_hyper::bind_spooled)",
-            )))?;
-        if name.raw().is_empty() && spool.len == 0 {
-            return Ok(None); // an empty file input; its file goes now
-        }
-        let not_utf8 = || {
-            ValueError::new(ValueErrorKind::Custom(
-                "the filename or Content-Type is not UTF-8",
-            ))
-        };
-        let filename = String::from_utf8(name.to_cow().into_owned()).map_err(|_| not_utf8())?;
-        let content_type = match part.content_type() {
-            Some(t) => Some(std::str::from_utf8(t).map_err(|_| not_utf8())?.to_owned()),
-            None => None,
-        };
-        Ok(Some(SpooledFile {
-            path: spool.path,
-            filename,
-            content_type,
-            len: spool.len,
+        Ok(claim::<TempPath>(part)?.map(|c| SpooledFile {
+            path: c.stored.value,
+            filename: c.filename,
+            content_type: c.content_type,
+            len: c.stored.len,
         }))
     }
 }
@@ -204,6 +225,157 @@ impl<'r> Value<'r> for SpooledFile {
     /// A file part claims its spooled file; a text part is refused.
     fn from_part(part: &Part<'r>) -> Result<Option<Self>, ValueError> {
         SpooledFile::claim(part)
+    }
+
+    // A file has no members.
+    type Partial = ();
+
+    #[inline]
+    fn partial() {}
+
+    #[inline]
+    fn offer_member(_: &mut (), _: Ref<'r, '_, [u8]>, _: Raw<'r>, _: &mut FieldCx<'_, 'r>) -> bool {
+        false
+    }
+
+    #[inline]
+    fn finish_partial(_: (), _: &mut FieldCx<'_, 'r>) -> Option<Self> {
+        None
+    }
+}
+
+/// An uploaded file that was streamed to a [`Sink`](super::Sink) of the
+/// service's own as it arrived ([`bind_spooled_to`](crate::bind_spooled_to)):
+/// what the sink made of it (its [`Output`](super::Sink::Output): an
+/// object's key, a digest, ...), the filename and content type as sent,
+/// and its size. Binds as [`SpooledFile`] does (`Option` and `Vec` of it
+/// too, an empty file input as no file, text refused), from files of a
+/// sink whose output is `O`; a file the target does not take is handed to
+/// the sink's [`discard`](super::Sink::discard).
+///
+/// ```
+/// use binder_hyper::spool::{FileHead, Sink};
+/// use binder_hyper::{Bind, SpoolOptions, StoredFile};
+///
+/// /// Counts the bytes and keeps nothing (`tokio::io::sink()` writes nowhere).
+/// struct Count;
+///
+/// impl Sink for Count {
+///     type Writer = tokio::io::Sink;
+///     type Output = u64;
+///
+///     async fn open(&self, _: &FileHead<'_>) -> std::io::Result<tokio::io::Sink> {
+///         Ok(tokio::io::sink())
+///     }
+///
+///     async fn finish(&self, _: tokio::io::Sink, len: u64) -> std::io::Result<u64> {
+///         Ok(len)
+///     }
+/// }
+///
+/// #[derive(Bind)]
+/// struct Upload {
+///     #[bind(body)]
+///     docs: Vec<StoredFile<u64>>,
+/// }
+///
+/// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+/// let body = "--B\r\nContent-Disposition: form-data; name=docs; filename=a.txt\r\nContent-Type: text/plain\r\n\r\nhello\r\n\
+///             --B\r\nContent-Disposition: form-data; name=docs; filename=b.txt\r\n\r\nworld!\r\n--B--\r\n";
+/// let req = http::Request::post("/").header("content-type", "multipart/form-data; boundary=B")
+///     .body(http_body_util::Full::new(bytes::Bytes::from(body)))?;
+/// let up: Upload = binder_hyper::bind_spooled_to(req, &[], &SpoolOptions::default(), &Count).await?;
+/// let [a, b] = &up.docs[..] else { panic!("two files") };
+/// assert_eq!((a.filename(), a.content_type(), *a.value()), ("a.txt", Some("text/plain"), 5));
+/// assert_eq!((b.filename(), b.content_type(), b.len()), ("b.txt", None, 6));
+/// assert!(!b.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # })?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct StoredFile<O> {
+    /// `None` only once taken by `into_value`.
+    value: Option<O>,
+    filename: String,
+    content_type: Option<String>,
+    len: u64,
+    /// The registry it was claimed from, and how to hand it back there
+    /// when dropped during that bind (see `give_back`).
+    registry: u64,
+    back: fn(u64, O, u64),
+}
+
+impl<O> Drop for StoredFile<O> {
+    fn drop(&mut self) {
+        if let Some(value) = self.value.take() {
+            (self.back)(self.registry, value, self.len);
+        }
+    }
+}
+
+impl<O> StoredFile<O> {
+    /// What the sink made of the file.
+    #[inline]
+    pub fn value(&self) -> &O {
+        match &self.value {
+            Some(value) => value,
+            None => unreachable!("a StoredFile's value is taken only with the StoredFile"),
+        }
+    }
+
+    /// What the sink made of the file, taken.
+    #[inline]
+    pub fn into_value(mut self) -> O {
+        match self.value.take() {
+            Some(value) => value,
+            None => unreachable!("a StoredFile's value is taken only with the StoredFile"),
+        }
+    }
+
+    /// The filename, decoded as [`SpooledFile::filename`] is. A
+    /// client-chosen name: never use it as a path unchecked.
+    #[inline]
+    pub fn filename(&self) -> &str {
+        &self.filename
+    }
+
+    /// The part's `Content-Type` as sent, if any.
+    #[inline]
+    pub fn content_type(&self) -> Option<&str> {
+        self.content_type.as_deref()
+    }
+
+    /// The bytes written to the sink.
+    #[inline]
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether the file is empty (sent with a name and no bytes).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl<'r, O: Send + 'static> Value<'r> for StoredFile<O> {
+    /// Text sent where a file is expected is refused.
+    #[inline]
+    fn from_raw(_: Raw<'r>) -> Result<Self, ValueError> {
+        Err(ValueError::new(ValueErrorKind::ExpectedFile))
+    }
+
+    /// A file part claims its stored file; a text part is refused.
+    fn from_part(part: &Part<'r>) -> Result<Option<Self>, ValueError> {
+        Ok(claim::<O>(part)?.map(|c| StoredFile {
+            value: Some(c.stored.value),
+            filename: c.filename,
+            content_type: c.content_type,
+            len: c.stored.len,
+            registry: c.registry,
+            back: give_back::<O>,
+        }))
     }
 
     // A file has no members.
@@ -239,32 +411,104 @@ fn placeholder(data: &[u8]) -> Option<usize> {
     std::str::from_utf8(data).ok()?.parse().ok()
 }
 
+/// The registry of one bind: its number and the stored files.
+struct Registry<O> {
+    id: u64,
+    files: Vec<Option<Stored<O>>>,
+}
+
 thread_local! {
-    /// The spooled files of the bind running on this thread, by index,
-    /// each taken by the field that claims it.
-    static CLAIMS: RefCell<Option<Vec<Option<Spool>>>> = const { RefCell::new(None) };
+    /// The stored files of the bind running on this thread, by index, each
+    /// taken by the field that claims it: a `Registry<O>` of the bind's
+    /// store's output `O`.
+    static CLAIMS: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+    /// The number of the next registry.
+    static NEXT: Cell<u64> = const { Cell::new(0) };
 }
 
-/// Takes spooled file `index` from the running bind's registry.
-fn take(index: usize) -> Option<Spool> {
-    CLAIMS.with(|c| c.borrow_mut().as_mut()?.get_mut(index)?.take())
+/// Takes stored file `index` from the running bind's registry, with the
+/// registry's number.
+fn take<O: 'static>(index: usize) -> Result<(Stored<O>, u64), ValueError> {
+    CLAIMS.with(|c| {
+        let mut c = c.borrow_mut();
+        let registry = c.as_mut().ok_or(ValueError::new(ValueErrorKind::Custom(
+            "a spooled file (bound by binder_hyper::bind_spooled)",
+        )))?;
+        let registry = registry
+            .downcast_mut::<Registry<O>>()
+            .ok_or(ValueError::new(ValueErrorKind::Custom(
+                "a file of another store: this upload's files went to a different sink",
+            )))?;
+        let stored =
+            registry
+                .files
+                .get_mut(index)
+                .and_then(Option::take)
+                .ok_or(ValueError::new(ValueErrorKind::Custom(
+                    "a spooled file (bound by binder_hyper::bind_spooled)",
+                )))?;
+        Ok((stored, registry.id))
+    })
 }
 
-/// Runs `bind` with `files` claimable by index; every file no field claimed
-/// (an unknown part name, a failed bind, a panic) is deleted when this
-/// returns. `bind` is synchronous: nothing else runs on this thread
-/// meanwhile.
-pub(crate) fn with_claims<R>(files: Vec<Option<Spool>>, bind: impl FnOnce() -> R) -> R {
-    /// Puts the previous registry back, dropping this call's files.
-    struct Reset(Option<Vec<Option<Spool>>>);
-    impl Drop for Reset {
-        fn drop(&mut self) {
-            let prev = self.0.take();
-            let ours = CLAIMS.with(|c| std::mem::replace(&mut *c.borrow_mut(), prev));
-            drop(ours); // outside the borrow: deletes the unclaimed files
+/// Hands a claimed file dropped during its own bind (the bind failed, or
+/// a later part replaced it) back to that bind's registry, whose unclaimed
+/// files go to the store's `discard`. Anywhere else, it is dropped.
+fn give_back<O: 'static>(id: u64, value: O, len: u64) {
+    let value = CLAIMS.with(|c| {
+        let Ok(mut c) = c.try_borrow_mut() else {
+            return Some(value);
+        };
+        match c.as_mut().and_then(|r| r.downcast_mut::<Registry<O>>()) {
+            Some(registry) if registry.id == id => {
+                registry.files.push(Some(Stored { value, len }));
+                None
+            }
+            _ => Some(value),
+        }
+    });
+    drop(value); // outside the borrow
+}
+
+/// Runs `bind` with `files` claimable by index, and returns what it made
+/// with the files no field claimed (an unknown part name, a failed bind).
+/// On a panic they are dropped. `bind` is synchronous: nothing else runs
+/// on this thread meanwhile.
+pub(crate) fn with_claims<O: 'static, R>(
+    files: Vec<Option<Stored<O>>>,
+    bind: impl FnOnce() -> R,
+) -> (R, Vec<Option<Stored<O>>>) {
+    /// Puts the previous registry back (on a panic: dropping this call's
+    /// files).
+    struct Reset(Option<Option<Box<dyn Any>>>);
+    impl Reset {
+        fn restore(&mut self) -> Option<Box<dyn Any>> {
+            let prev = self.0.take()?;
+            CLAIMS.with(|c| std::mem::replace(&mut *c.borrow_mut(), prev))
         }
     }
-    let prev = CLAIMS.with(|c| c.borrow_mut().replace(files));
-    let _reset = Reset(prev);
-    bind()
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            let ours = self.restore();
+            drop(ours); // outside the borrow: lets the unclaimed files go
+        }
+    }
+    if files.is_empty() {
+        return (bind(), files); // nothing to claim: no registry
+    }
+    let id = NEXT.with(|n| {
+        let id = n.get();
+        n.set(id.wrapping_add(1));
+        id
+    });
+    let registry: Box<dyn Any> = Box::new(Registry { id, files });
+    let prev = CLAIMS.with(|c| c.borrow_mut().replace(registry));
+    let mut reset = Reset(Some(prev));
+    let bound = bind();
+    let left = reset
+        .restore()
+        .and_then(|ours| ours.downcast::<Registry<O>>().ok())
+        .map(|ours| ours.files)
+        .unwrap_or_default();
+    (bound, left)
 }

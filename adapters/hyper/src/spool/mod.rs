@@ -30,14 +30,17 @@
 
 mod disk;
 mod file;
+mod sink;
 mod stream;
 
-pub use file::SpooledFile;
+pub use file::{SpooledFile, StoredFile};
+pub use sink::{FileHead, Sink, Store, TempFiles};
 
 use crate::{Error, Limits, OwnedBind};
 use bytes::Bytes;
-use file::Spool;
+use file::Stored;
 use std::path::PathBuf;
+use tempfile::TempPath;
 
 /// The limits and the temporary directory of a spooled upload
 /// ([`bind_spooled`]). Start from [`SpoolOptions::default`] and change
@@ -207,13 +210,16 @@ impl std::error::Error for SpoolError {
 /// # })?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// `O` is what the store made of each file: a [`TempPath`] for
+/// [`TempFiles`], a sink's [`Sink::Output`] ([`spool_body_to`]).
 #[derive(Debug)]
-pub struct SpooledBody {
+pub struct SpooledBody<O = TempPath> {
     bytes: Bytes,
-    files: Vec<Option<Spool>>,
+    files: Vec<Option<Stored<O>>>,
 }
 
-impl SpooledBody {
+impl<O: 'static> SpooledBody<O> {
     /// The body the target binds from: the text parts as sent, each file
     /// part's data replaced by a placeholder (the body as read, when it is
     /// not multipart).
@@ -262,7 +268,67 @@ impl SpooledBody {
     /// ```
     pub fn bind<R>(self, bind: impl FnOnce(&Bytes) -> R) -> R {
         let SpooledBody { bytes, files } = self;
-        file::with_claims(files, || bind(&bytes))
+        file::with_claims(files, || bind(&bytes)).0
+    }
+
+    /// As [`SpooledBody::bind`], handing the files no field took to
+    /// `store`'s [`Sink::discard`] (dropping them, for [`TempFiles`]).
+    ///
+    /// ```
+    /// use binder_hyper::spool::{FileHead, Sink};
+    /// use binder_hyper::{Bind, HttpRequest, Limits, SpoolOptions};
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    ///
+    /// /// Counts the files it was handed back.
+    /// #[derive(Default)]
+    /// struct Nowhere(AtomicUsize);
+    ///
+    /// impl Sink for Nowhere {
+    ///     type Writer = tokio::io::Sink;
+    ///     type Output = ();
+    ///     async fn open(&self, _: &FileHead<'_>) -> std::io::Result<tokio::io::Sink> {
+    ///         Ok(tokio::io::sink())
+    ///     }
+    ///     async fn finish(&self, _: tokio::io::Sink, _: u64) -> std::io::Result<()> {
+    ///         Ok(())
+    ///     }
+    ///     fn discard(&self, (): ()) {
+    ///         self.0.fetch_add(1, Ordering::Relaxed);
+    ///     }
+    /// }
+    ///
+    /// #[derive(Bind)]
+    /// struct Title {
+    ///     #[bind(body)]
+    ///     title: String,
+    /// }
+    ///
+    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+    /// let body = "--B\r\nContent-Disposition: form-data; name=title\r\n\r\nQ3\r\n\
+    ///             --B\r\nContent-Disposition: form-data; name=doc; filename=a.txt\r\n\r\nhello\r\n--B--\r\n";
+    /// let req = http::Request::post("/").header("content-type", "multipart/form-data; boundary=B")
+    ///     .body(http_body_util::Full::new(bytes::Bytes::from(body)))?;
+    /// let (parts, body) = req.into_parts();
+    /// let sink = Nowhere::default();
+    /// let spooled = binder_hyper::spool_body_to(&parts, body, &SpoolOptions::default(), &sink).await?;
+    /// let t = spooled.bind_with(&sink, |body| {
+    ///     Title::bind_with(&HttpRequest::with_bytes(&parts, body, &[][..]), &Limits::DEFAULT)
+    /// })?;
+    /// assert_eq!((t.title.as_str(), sink.0.load(Ordering::Relaxed)), ("Q3", 1)); // `doc`: no field
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # })?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn bind_with<S, R>(self, store: &S, bind: impl FnOnce(&Bytes) -> R) -> R
+    where
+        S: Store<Output = O>,
+    {
+        let SpooledBody { bytes, files } = self;
+        let (bound, left) = file::with_claims(files, || bind(&bytes));
+        for stored in left.into_iter().flatten() {
+            store.discard_file(stored.value);
+        }
+        bound
     }
 }
 
@@ -312,16 +378,99 @@ where
     B: http_body::Body,
     B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
 {
+    spool_body_to(parts, body, options, &TempFiles).await
+}
+
+/// As [`spool_body`], the file parts written to `store` (a [`Sink`] of the
+/// service's own, or [`TempFiles`]). Bind with [`SpooledBody::bind_with`]
+/// (an example with a sink there).
+///
+/// ```
+/// use binder_hyper::spool::TempFiles;
+/// use binder_hyper::SpoolOptions;
+///
+/// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+/// let body = "--B\r\nContent-Disposition: form-data; name=doc; filename=a.txt\r\n\r\nhello\r\n--B--\r\n";
+/// let req = http::Request::post("/").header("content-type", "multipart/form-data; boundary=B")
+///     .body(http_body_util::Full::new(bytes::Bytes::from(body)))?;
+/// let (parts, body) = req.into_parts();
+/// let spooled = binder_hyper::spool_body_to(&parts, body, &SpoolOptions::default(), &TempFiles).await?;
+/// assert_eq!(spooled.files(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # })?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`bind_spooled_to`], but for the bind's.
+pub async fn spool_body_to<B, S>(
+    parts: &http::request::Parts,
+    body: B,
+    options: &SpoolOptions,
+    store: &S,
+) -> Result<SpooledBody<S::Output>, SpoolError>
+where
+    B: http_body::Body,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    S: Store,
+{
     let declared = binder_http::length::from_headers(&parts.headers).map_err(Error::from)?;
     let content_type = parts.headers.get(http::header::CONTENT_TYPE);
-    let boundary = content_type
-        .and_then(|t| binder_core::multipart::Boundary::from_content_type(t.as_bytes()).ok());
+    spool_body_from(
+        content_type.map(|t| t.as_bytes()),
+        declared,
+        body,
+        options,
+        store,
+    )
+    .await
+}
+
+/// As [`spool_body_to`], from the request's `Content-Type` and declared
+/// length (`Content-Length`, read by [`binder_http::length`]) rather than
+/// its head: for a server of another `http` version (binder-actix).
+///
+/// ```
+/// use binder_hyper::spool::TempFiles;
+/// use binder_hyper::SpoolOptions;
+/// use bytes::Bytes;
+/// use http_body_util::Full;
+///
+/// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+/// let body = "--B\r\nContent-Disposition: form-data; name=doc; filename=a.txt\r\n\r\nhello\r\n--B--\r\n";
+/// let ct = Some(&b"multipart/form-data; boundary=B"[..]);
+/// let body = Full::new(Bytes::from(body));
+/// let spooled = binder_hyper::spool::spool_body_from(ct, None, body, &SpoolOptions::default(), &TempFiles).await?;
+/// assert_eq!(spooled.files(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # })?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`bind_spooled_to`], but for the bind's.
+pub async fn spool_body_from<B, S>(
+    content_type: Option<&[u8]>,
+    declared: Option<u64>,
+    body: B,
+    options: &SpoolOptions,
+    store: &S,
+) -> Result<SpooledBody<S::Output>, SpoolError>
+where
+    B: http_body::Body,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    S: Store,
+{
+    let boundary =
+        content_type.and_then(|t| binder_core::multipart::Boundary::from_content_type(t).ok());
     let multipart = options
         .limits
         .formats
         .contains(binder_core::Formats::MULTIPART);
     match boundary {
-        Some(boundary) if multipart => stream::spool(body, &boundary, declared, options).await,
+        Some(boundary) if multipart => {
+            stream::spool(body, &boundary, declared, options, store).await
+        }
         // Multipart refused by the service: nothing is read, the target
         // binds from a body of no part (and answers 415 if it has body
         // fields, as in memory).
@@ -403,10 +552,68 @@ where
     B: http_body::Body,
     B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
 {
+    bind_spooled_to(req, path, options, &TempFiles).await
+}
+
+/// As [`bind_spooled`], each file part written to `store` as it arrives:
+/// a [`Sink`] of the service's own (an object store's upload, a hasher),
+/// whose outputs [`StoredFile`] fields take; with [`TempFiles`], the same
+/// as [`bind_spooled`]. A sink of the service's own: [`Sink`]'s example.
+///
+/// ```
+/// use binder_hyper::spool::{FileHead, Sink};
+/// use binder_hyper::{Bind, SpoolOptions, StoredFile};
+///
+/// /// Each file's bytes in memory.
+/// struct Memory;
+///
+/// impl Sink for Memory {
+///     type Writer = Vec<u8>;
+///     type Output = Vec<u8>;
+///     async fn open(&self, _: &FileHead<'_>) -> std::io::Result<Vec<u8>> {
+///         Ok(Vec::new())
+///     }
+///     async fn finish(&self, bytes: Vec<u8>, _: u64) -> std::io::Result<Vec<u8>> {
+///         Ok(bytes)
+///     }
+/// }
+///
+/// #[derive(Bind)]
+/// struct Upload {
+///     #[bind(body)]
+///     doc: Option<StoredFile<Vec<u8>>>,
+/// }
+///
+/// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+/// let body = "--B\r\nContent-Disposition: form-data; name=doc; filename=a.txt\r\n\r\nhello\r\n--B--\r\n";
+/// let req = http::Request::post("/").header("content-type", "multipart/form-data; boundary=B")
+///     .body(http_body_util::Full::new(bytes::Bytes::from(body)))?;
+/// let up: Upload = binder_hyper::bind_spooled_to(req, &[], &SpoolOptions::default(), &Memory).await?;
+/// assert_eq!(up.doc.map(StoredFile::into_value).as_deref(), Some(&b"hello"[..]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # })?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`bind_spooled`]; [`SpoolError::Io`] (500) when the sink fails to
+/// open, write, shut down or finish a file.
+pub async fn bind_spooled_to<T, B, S>(
+    req: http::Request<B>,
+    path: &[(&str, &str)],
+    options: &SpoolOptions,
+    store: &S,
+) -> Result<T, SpoolError>
+where
+    T: OwnedBind,
+    B: http_body::Body,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    S: Store,
+{
     let (parts, body) = req.into_parts();
-    let spooled = spool_body(&parts, body, options).await?;
+    let spooled = spool_body_to(&parts, body, options, store).await?;
     let limits = &options.limits;
-    let bound = spooled.bind(|bytes| {
+    let bound = spooled.bind_with(store, |bytes| {
         let req = binder_http::HttpRequest::with_bytes(&parts, bytes, path);
         binder_http::request::bind_in::<T>(req, &parts.extensions, limits)
     })?;

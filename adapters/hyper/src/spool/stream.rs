@@ -1,9 +1,10 @@
 //! The streaming read: the body's frames fed to the resumable multipart
-//! scanner, file parts written to temporary files, text parts and every
-//! part's headers copied into the in-memory body the target binds from.
+//! scanner, file parts written to the store (temporary files, a sink),
+//! text parts and every part's headers copied into the in-memory body the
+//! target binds from.
 
-use super::disk::Disk;
-use super::file::{write_placeholder, Spool};
+use super::file::{write_placeholder, Stored};
+use super::sink::{FileHead, Store};
 use super::{SpoolError, SpoolOptions, SpooledBody};
 use binder_core::multipart::{Boundary, Event, Feed, PartHead};
 use binder_core::ErrorKind;
@@ -12,24 +13,39 @@ use bytes::{Buf, Bytes};
 use http_body_util::BodyExt;
 
 /// The part being read.
-enum Current {
+enum Current<W> {
     /// Between parts.
     None,
     /// A text part: its data goes into the in-memory body.
     Text,
-    /// A file part: its data goes to its temporary file; whether its
-    /// filename is empty (with no data, an empty file input).
-    File(Disk, bool),
+    /// A file part: its data goes to the store's writer; whether its
+    /// filename is empty (with no data, an empty file input), and the bytes
+    /// written.
+    File(W, bool, u64),
 }
 
-/// What the read has built so far.
-struct Out<'o> {
+/// What the read has built so far. Dropped before the end (an error, the
+/// future dropped), it aborts the file being written and discards the
+/// files finished.
+struct Out<'o, S: Store> {
     options: &'o SpoolOptions,
+    store: &'o S,
     boundary: &'o [u8],
     /// The in-memory body the target binds from.
     synth: Vec<u8>,
-    files: Vec<Option<Spool>>,
-    current: Current,
+    files: Vec<Option<Stored<S::Output>>>,
+    current: Current<S::Open>,
+}
+
+impl<S: Store> Drop for Out<'_, S> {
+    fn drop(&mut self) {
+        if let Current::File(open, ..) = std::mem::replace(&mut self.current, Current::None) {
+            self.store.abort_file(open);
+        }
+        for stored in self.files.drain(..).flatten() {
+            self.store.discard_file(stored.value);
+        }
+    }
 }
 
 /// A limit of `n` bytes, as [`Error::TooLarge`] states it.
@@ -47,7 +63,7 @@ fn malformed(error: binder_core::Error) -> SpoolError {
     .into()
 }
 
-impl Out<'_> {
+impl<S: Store> Out<'_, S> {
     /// Adds `bytes` to the in-memory body, under `limits.max_body_bytes`.
     fn keep(&mut self, bytes: &[u8]) -> Result<(), SpoolError> {
         let limit = self.options.limits.max_body_bytes;
@@ -60,7 +76,7 @@ impl Out<'_> {
 
     /// A part begins: its delimiter and headers into the in-memory body, and
     /// a temporary file for a file part.
-    fn part(&mut self, head: &PartHead<'_>) -> Result<(), SpoolError> {
+    async fn part(&mut self, head: &PartHead<'_>) -> Result<(), SpoolError> {
         let headers = head.headers();
         let boundary = self.boundary;
         self.keep(b"--")?;
@@ -75,8 +91,12 @@ impl Out<'_> {
                     head.offset(),
                 )));
             }
-            let disk = Disk::create(self.options.temp_dir.as_deref()).map_err(SpoolError::Io)?;
-            Current::File(disk, filename.raw().is_empty())
+            let open = self
+                .store
+                .open_file(&FileHead::of(head, filename), self.options)
+                .await
+                .map_err(SpoolError::Io)?;
+            Current::File(open, filename.raw().is_empty(), 0)
         } else {
             Current::Text
         };
@@ -86,13 +106,18 @@ impl Out<'_> {
     /// The next piece of the current part's data (a slice of `frame`, or
     /// of the scanner's carry).
     async fn data(&mut self, bytes: &[u8], frame: &Bytes) -> Result<(), SpoolError> {
+        let store = self.store;
         match &mut self.current {
-            Current::File(disk, _) => {
+            Current::File(open, _, len) => {
                 let limit = self.options.max_file_bytes;
-                if disk.len() + bytes.len() as u64 > limit {
+                if *len + bytes.len() as u64 > limit {
                     return Err(too_large(limit));
                 }
-                disk.write(bytes, frame).await.map_err(SpoolError::Io)
+                *len += bytes.len() as u64;
+                store
+                    .write_file(open, bytes, frame)
+                    .await
+                    .map_err(SpoolError::Io)
             }
             Current::Text => self.keep(bytes),
             Current::None => Ok(()),
@@ -105,11 +130,15 @@ impl Out<'_> {
         match std::mem::replace(&mut self.current, Current::None) {
             // An empty file input: no data in the in-memory body either,
             // so that every field type reads it as no value, as in memory.
-            Current::File(disk, true) if disk.len() == 0 => drop(disk),
-            Current::File(disk, _) => {
-                let (path, len) = disk.finish().await.map_err(SpoolError::Io)?;
+            Current::File(open, true, 0) => self.store.abort_file(open),
+            Current::File(open, _, len) => {
+                let value = self
+                    .store
+                    .finish_file(open, len)
+                    .await
+                    .map_err(SpoolError::Io)?;
                 let index = self.files.len();
-                self.files.push(Some(Spool { path, len }));
+                self.files.push(Some(Stored { value, len }));
                 let mut placeholder = Vec::with_capacity(20);
                 write_placeholder(&mut placeholder, index);
                 self.keep(&placeholder)?;
@@ -122,12 +151,13 @@ impl Out<'_> {
 
 /// Streams a multipart `body` of `boundary`, declared `declared` bytes
 /// long, under `options`.
-pub(super) async fn spool<B>(
+pub(super) async fn spool<B, S: Store>(
     body: B,
     boundary: &Boundary,
     declared: Option<u64>,
     options: &SpoolOptions,
-) -> Result<SpooledBody, SpoolError>
+    store: &S,
+) -> Result<SpooledBody<S::Output>, SpoolError>
 where
     B: http_body::Body,
     B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
@@ -141,6 +171,7 @@ where
         .map_err(|e| SpoolError::Io(std::io::Error::other(e.to_string())))?;
     let mut out = Out {
         options,
+        store,
         boundary: boundary.as_bytes(),
         synth: Vec::new(),
         files: Vec::new(),
@@ -167,7 +198,7 @@ where
         let mut input = feed.input(&data);
         while let Some(event) = input.next().map_err(malformed)? {
             match event {
-                Event::Part(head) => out.part(&head)?,
+                Event::Part(head) => out.part(&head).await?,
                 Event::Data(bytes) => out.data(bytes, &data).await?,
                 Event::End => out.end().await?,
             }
@@ -192,7 +223,7 @@ where
     out.keep(boundary.as_bytes())?;
     out.keep(b"--\r\n")?;
     Ok(SpooledBody {
-        bytes: Bytes::from(out.synth),
-        files: out.files,
+        bytes: Bytes::from(std::mem::take(&mut out.synth)),
+        files: std::mem::take(&mut out.files),
     })
 }
