@@ -76,6 +76,17 @@
 //! # let _ = app;
 //! ```
 //!
+//! # Uploads larger than memory
+//! With the `spool` feature, `Spooled<T>` reads a multipart
+//! body chunk by chunk and streams each file part to a temporary file as
+//! it arrives (a `SpooledFile` field: path, filename, content type, size;
+//! deleted when dropped), or, with `SpooledTo<K, T>`, to a sink `K` of the
+//! service's own in the app data (`StoredFile` fields); text fields bind
+//! as `Bound` binds them. Its limits are a `SpoolOptions` in the app data
+//! (per file, per request, files, parts, bytes held in memory), which
+//! replace `PayloadConfig`'s. The same code as binder-hyper's
+//! `bind_spooled`, over actix's payload.
+//!
 //! # What a request costs
 //! On a request whose body comes in one chunk, with no `PayloadConfig` in
 //! the app data, binder-actix allocates nothing itself: the future is a
@@ -91,10 +102,23 @@
 
 mod payload;
 mod request;
+#[cfg(feature = "spool")]
+#[path = "spool.rs"]
+mod spooled;
 
 pub use binder_http::Error;
+#[cfg(feature = "spool")]
+pub use binder_hyper::{SpoolError, SpoolOptions, SpooledFile, StoredFile};
 pub use payload::ACTIX_DEFAULT_LIMIT;
 pub use request::ActixRequest;
+#[cfg(feature = "spool")]
+pub use spooled::{Spooled, SpooledRejection, SpooledTo};
+/// Where spooled files go ([`SpooledTo`]): [`Sink`](spool::Sink), a
+/// destination of the service's own, and what it is handed.
+#[cfg(feature = "spool")]
+pub mod spool {
+    pub use binder_hyper::spool::{FileHead, Sink, Store, TempFiles};
+}
 
 use actix_web::dev::Payload;
 use actix_web::http::{header, StatusCode};
@@ -236,6 +260,22 @@ impl ResponseError for BoundRejection {
     }
 }
 
+/// Binds `T` from `req` with `body`.
+#[inline]
+fn bind_view<T: OwnedBind>(req: &HttpRequest, body: &[u8], limits: &Limits) -> Result<T, Error> {
+    let view = ActixRequest::new(req, body);
+    // `#[bind(context)]` fields: the `ContextValues` a middleware put in
+    // the request's extensions (looked up only for a type that has them).
+    if T::READS_CONTEXT {
+        let extensions = actix_web::HttpMessage::extensions(req);
+        if let Some(values) = extensions.get::<binder_http::ContextValues>() {
+            let with = binder_http::WithContext::new(view, values);
+            return T::bind_with(&with, limits).map_err(Error::from);
+        }
+    }
+    T::bind_with(&view, limits).map_err(Error::from)
+}
+
 /// binder's limits for `req`: `Limits`, then `web::Data<Limits>`, in the
 /// app data, else [`Limits::DEFAULT`].
 fn limits(req: &HttpRequest) -> Limits {
@@ -367,20 +407,7 @@ where
                 ..
             } => reader
                 .finish()
-                .and_then(|body| {
-                    let view = ActixRequest::new(&req, &body);
-                    // `#[bind(context)]` fields: the `ContextValues` a
-                    // middleware put in the request's extensions (looked
-                    // up only for a type that has them).
-                    if T::READS_CONTEXT {
-                        let extensions = actix_web::HttpMessage::extensions(&req);
-                        if let Some(values) = extensions.get::<binder_http::ContextValues>() {
-                            let with = binder_http::WithContext::new(view, values);
-                            return T::bind_with(&with, &limits).map_err(Error::from);
-                        }
-                    }
-                    T::bind_with(&view, &limits).map_err(Error::from)
-                })
+                .and_then(|body| bind_view::<T>(&req, &body, &limits))
                 .map(Bound)
                 .map_err(BoundRejection),
             State::Done => panic!("BoundFuture polled after it completed"),
