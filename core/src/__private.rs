@@ -477,7 +477,38 @@ pub fn offer_part<'r, T: Field<'r>>(
     }
     if let Err(rejected) = T::offer_part(slot, part) {
         refused(errors, field, Source::Body, key, rejected);
+    } else if !T::CLAIMS_HELD && part.is_file() && held_file(part.data()).is_some() {
+        held_elsewhere(errors, field, key);
     }
+}
+
+/// The first bytes of a file part's data in a spooled upload's in-memory
+/// body: the file is held elsewhere (a temporary file, a sink), and the
+/// decimal number that follows names it (binder-hyper's `spool`). No
+/// delimiter can start inside it (a delimiter starts with CR LF).
+pub const HELD_FILE: &[u8] = b"\0binder:held-file:";
+
+/// The number a held file's placeholder names, if `data` is one.
+#[inline]
+pub fn held_file(data: &[u8]) -> Option<usize> {
+    let digits = data.strip_prefix(HELD_FILE)?;
+    if digits.is_empty() || digits.len() > 19 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(digits.iter().fold(0usize, |n, d| {
+        n.saturating_mul(10).saturating_add(usize::from(d - b'0'))
+    }))
+}
+
+/// Records a field of a type that does not claim held files offered one
+/// (see [`Value::CLAIMS_HELD`](crate::bind::Value::CLAIMS_HELD)).
+#[cold]
+#[inline(never)]
+fn held_elsewhere(errors: &mut Errors, field: usize, key: &'static str) {
+    let error = crate::ValueError::new(crate::ValueErrorKind::Custom(
+        "a file of a spooled upload: declare the field as a SpooledFile or StoredFile (binder-hyper's spool), or bind in memory",
+    ));
+    refused(errors, field, Source::Body, key, Rejected::from(error));
 }
 
 /// Walks multipart parts once, to the end of the body (a malformed tail

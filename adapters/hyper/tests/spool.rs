@@ -243,7 +243,8 @@ fn text_held_in_memory_at_its_limit_binds_and_one_byte_more_is_413() {
     // the close delimiter; the text counts, the file's bytes do not.
     let text = vec![b'a'; 1000];
     let sent = |text: &[u8]| body(&[("t", None, text), ("f", Some("x"), &tricky(50_000, 0))]);
-    let synth = body(&[("t", None, &text), ("f", Some("x"), b"0")]).len();
+    let placeholder = [binder_core::__private_0_1::HELD_FILE, b"0"].concat();
+    let synth = body(&[("t", None, &text), ("f", Some("x"), &placeholder)]).len();
     o.limits.max_body_bytes = synth;
     let r: Result<Many, _> = run(binder_hyper::bind_spooled(
         request(frames(&sent(&text), 512)),

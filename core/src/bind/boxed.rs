@@ -24,6 +24,7 @@ pub struct Boxed<T>(pub Box<T>);
 impl<'r, T: Value<'r>> Value<'r> for Boxed<T> {
     const IS_TEXT: bool = T::IS_TEXT;
     const MEMBERS: bool = T::MEMBERS;
+    const CLAIMS_HELD: bool = T::CLAIMS_HELD;
 
     #[inline]
     fn from_raw(raw: Raw<'r>) -> Result<Self, ValueError> {

@@ -125,6 +125,17 @@ pub trait Value<'r>: Sized {
     /// struct): its field then takes every key, like a list.
     const MEMBERS: bool = false;
 
+    /// Whether this type takes a file part whose bytes are held elsewhere:
+    /// in a spooled upload (binder-hyper's `bind_spooled`), each file
+    /// part's data is a placeholder naming the file, which only the
+    /// spooled file types (binder-hyper's `SpooledFile`, `StoredFile`)
+    /// claim. A field of any other type offered such a part fails, with a
+    /// message naming the field, rather than take the placeholder for the
+    /// file's bytes. (The placeholder starts with a NUL byte and
+    /// `binder:held-file:`; a file sent with exactly such bytes to a body
+    /// bound in memory fails the same way.)
+    const CLAIMS_HELD: bool = false;
+
     /// Converts a value not yet decoded.
     ///
     /// # Errors
@@ -255,6 +266,10 @@ pub trait Field<'r>: Sized {
     /// Whether every repeat of a key is kept (so a scan can not stop early).
     const REPEATS: bool = false;
 
+    /// As [`Value::CLAIMS_HELD`]: whether the field takes a file part whose
+    /// bytes are held elsewhere (a spooled upload's placeholder).
+    const CLAIMS_HELD: bool = false;
+
     /// An empty slot.
     fn slot() -> Self::Slot;
 
@@ -375,6 +390,7 @@ impl<'r, T: Value<'r>> Field<'r> for T {
     type Slot = (Option<T>, Option<T::Partial>);
 
     const REPEATS: bool = T::MEMBERS;
+    const CLAIMS_HELD: bool = T::CLAIMS_HELD;
 
     #[inline]
     fn slot() -> Self::Slot {
@@ -430,6 +446,7 @@ impl<'r, T: Value<'r>> Field<'r> for Option<T> {
     type Slot = (Option<T>, Option<T::Partial>);
 
     const REPEATS: bool = T::MEMBERS;
+    const CLAIMS_HELD: bool = T::CLAIMS_HELD;
 
     #[inline]
     fn slot() -> Self::Slot {

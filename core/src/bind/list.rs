@@ -37,6 +37,9 @@ pub trait Element<'r>: Sized {
     /// As [`Value::IS_TEXT`].
     const IS_TEXT: bool;
 
+    /// As [`Value::CLAIMS_HELD`].
+    const CLAIMS_HELD: bool = false;
+
     /// As [`Value::Partial`].
     type Partial;
 
@@ -75,6 +78,7 @@ pub trait Element<'r>: Sized {
 
 impl<'r, T: Value<'r>> Element<'r> for T {
     const IS_TEXT: bool = T::IS_TEXT;
+    const CLAIMS_HELD: bool = T::CLAIMS_HELD;
 
     type Partial = T::Partial;
 
@@ -119,6 +123,7 @@ impl<'r, T: Value<'r>> Element<'r> for T {
 /// a list of one, and from keys that index it (`grid[0][]=1`).
 impl<'r, T: Element<'r>> Element<'r> for Vec<T> {
     const IS_TEXT: bool = false;
+    const CLAIMS_HELD: bool = T::CLAIMS_HELD;
 
     type Partial = <Vec<T> as Field<'r>>::Slot;
 
@@ -195,6 +200,7 @@ impl<'r, T: Element<'r>> Field<'r> for Vec<T> {
     type Slot = (Vec<T>, usize, Vec<(usize, T::Partial)>);
 
     const REPEATS: bool = true;
+    const CLAIMS_HELD: bool = T::CLAIMS_HELD;
 
     #[inline]
     fn slot() -> Self::Slot {
@@ -341,6 +347,7 @@ impl<'r, T: Element<'r>> Field<'r> for Option<Vec<T>> {
     type Slot = (bool, <Vec<T> as Field<'r>>::Slot);
 
     const REPEATS: bool = true;
+    const CLAIMS_HELD: bool = T::CLAIMS_HELD;
 
     #[inline]
     fn slot() -> Self::Slot {

@@ -25,6 +25,7 @@ macro_rules! map_field {
             type Slot = $map<K, V $(, $s)?>;
 
             const REPEATS: bool = true;
+            const CLAIMS_HELD: bool = V::CLAIMS_HELD;
 
             #[inline]
             fn slot() -> Self::Slot {

@@ -43,6 +43,7 @@ impl<'r, T: Value<'r>> Field<'r> for Option<Option<T>> {
     type Slot = (Option<Option<T>>, Option<T::Partial>);
 
     const REPEATS: bool = T::MEMBERS;
+    const CLAIMS_HELD: bool = T::CLAIMS_HELD;
 
     #[inline]
     fn slot() -> Self::Slot {

@@ -2,6 +2,7 @@
 //! [`StoredFile`], one streamed to a [`Sink`](super::Sink), and the per-call
 //! registry a bind claims the spooled files from.
 
+use binder_core::__private_0_1::{held_file, HELD_FILE};
 use binder_core::bind::{FieldCx, Value};
 use binder_core::convert::{Raw, Ref};
 use binder_core::multipart::Part;
@@ -216,6 +217,8 @@ impl SpooledFile {
 }
 
 impl<'r> Value<'r> for SpooledFile {
+    const CLAIMS_HELD: bool = true;
+
     /// Text sent where a file is expected is refused.
     #[inline]
     fn from_raw(_: Raw<'r>) -> Result<Self, ValueError> {
@@ -360,6 +363,8 @@ impl<O> StoredFile<O> {
 }
 
 impl<'r, O: Send + 'static> Value<'r> for StoredFile<O> {
+    const CLAIMS_HELD: bool = true;
+
     /// Text sent where a file is expected is refused.
     #[inline]
     fn from_raw(_: Raw<'r>) -> Result<Self, ValueError> {
@@ -395,20 +400,20 @@ impl<'r, O: Send + 'static> Value<'r> for StoredFile<O> {
     }
 }
 
-/// The placeholder the synthesized body holds for spooled file `index`:
-/// its number in decimal (digits never make a delimiter, which starts with
-/// CR LF).
+/// The placeholder the synthesized body holds for stored file `index`:
+/// core's held-file marker and the index in decimal (no delimiter starts
+/// inside it: a delimiter starts with CR LF). Only the types that claim
+/// held files take it; any other field type offered it fails
+/// (`Value::CLAIMS_HELD`).
 pub(crate) fn write_placeholder(out: &mut Vec<u8>, index: usize) {
     use std::io::Write as _;
+    out.extend_from_slice(HELD_FILE);
     let _ = write!(out, "{index}"); // a `Vec` takes every byte
 }
 
 /// The index a placeholder names.
 fn placeholder(data: &[u8]) -> Option<usize> {
-    if data.is_empty() || data.len() > 20 || !data.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    std::str::from_utf8(data).ok()?.parse().ok()
+    held_file(data)
 }
 
 /// The registry of one bind: its number and the stored files.

@@ -1,7 +1,7 @@
 //! Uploads larger than memory (feature `spool`): a multipart body read
-//! frame by frame, each file part written to a temporary file as it
-//! arrives, the text parts kept in memory and bound as [`bind`](crate::bind)
-//! binds them.
+//! frame by frame, each file part written to a temporary file (or a
+//! [`Sink`] of the service's own) as it arrives, the text parts kept in
+//! memory and bound as [`bind`](crate::bind) binds them.
 //!
 //! How it binds: while the body streams, the text parts and every part's
 //! headers are copied verbatim into a small multipart body in memory, of the
@@ -9,17 +9,23 @@
 //! placeholder naming its spooled file (the file parts are all the
 //! server's: every file part the client sent was spooled). The target is
 //! then bound from that body by the ordinary engine; a [`SpooledFile`]
-//! field claims the file its placeholder names, and every file no field
-//! claimed (a part name the target does not have, a failed bind) is
-//! deleted before the call returns. A body that fails mid-upload (a limit,
-//! a malformed part, the connection lost, the future dropped) leaves no
-//! temporary file behind.
+//! (or [`StoredFile`]) field claims the file its placeholder names, and
+//! every file no field claimed (a part name the target does not have, a
+//! failed bind) is deleted (a sink's: handed to [`Sink::discard`]) before
+//! the call returns. A body that fails mid-upload (a limit, a malformed
+//! part, the connection lost, the future dropped) leaves no temporary file
+//! behind (a sink's writer: handed to [`Sink::abort`]). The claims go
+//! through a registry of the calling thread, set around the synchronous
+//! bind (one allocation a request with files).
 //!
 //! Every file part is spooled, so in a spooled bind a file binds as a
-//! [`SpooledFile`] (or `Option`/`Vec` of it): a field of a type that takes
-//! a file's bytes in memory (`UploadedFile`, `bytes::Bytes`, a `Value` of
-//! your own that reads `Part::data`) would see the placeholder, not the
-//! file. Text fields refuse a file part as they do in memory.
+//! [`SpooledFile`] (or `Option`/`Vec` of it; a [`StoredFile`] when the
+//! files go to a [`Sink`]): a field of a type that takes a file's bytes in
+//! memory (`UploadedFile`, `FilePart`, `bytes::Bytes`, a `Value` of your
+//! own that reads `Part::data`) offered a file part fails, its error
+//! naming the field (the placeholder is marked as a held file, and only
+//! the types whose `Value::CLAIMS_HELD` is set take it). Text fields
+//! refuse a file part as they do in memory.
 //!
 //! Limits ([`SpoolOptions`]): bytes per file, bytes in the whole body,
 //! files per request, the parts and part headers of

@@ -139,7 +139,7 @@ impl<S: Store> Out<'_, S> {
                     .map_err(SpoolError::Io)?;
                 let index = self.files.len();
                 self.files.push(Some(Stored { value, len }));
-                let mut placeholder = Vec::with_capacity(20);
+                let mut placeholder = Vec::with_capacity(40);
                 write_placeholder(&mut placeholder, index);
                 self.keep(&placeholder)?;
             }
