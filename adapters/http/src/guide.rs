@@ -902,12 +902,16 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Uploads larger than memory: with the `spool` feature of binder-hyper
-//! and binder-axum, `binder_hyper::bind_spooled` and axum's `Spooled<T>`
-//! stream each file part to a temporary file as it arrives, and a
-//! `SpooledFile` field holds it (its path, filename, content type and size;
-//! deleted when dropped unless persisted); text fields bind as here. See
-//! binder-hyper's crate docs, "Uploads larger than memory".
+//! Uploads larger than memory: with the `spool` feature of binder-hyper,
+//! binder-axum and binder-actix, `binder_hyper::bind_spooled` and the
+//! `Spooled<T>` extractors stream each file part to a temporary file as it
+//! arrives, and a `SpooledFile` field holds it (its path, filename, content
+//! type and size; deleted when dropped unless persisted); text fields bind
+//! as here. To send the files elsewhere (an object store, a hasher),
+//! implement `binder_hyper::spool::Sink` and take `StoredFile` fields
+//! (`bind_spooled_to`, `SpooledTo<K, T>`). In a spooled bind, a field of
+//! `UploadedFile`, `FilePart` or `Bytes` offered a file fails, naming the
+//! field. See binder-hyper's crate docs, "Uploads larger than memory".
 //!
 //! # `validate`: checks after binding
 //! A container attribute naming a `fn(&Self, &mut Errors)`, run only
