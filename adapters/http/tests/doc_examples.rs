@@ -100,7 +100,11 @@ const CHECKED: &[Checked] = &[
     ),
     all(
         "adapters/hyper/src/spool/file.rs",
-        "SpooledFile (feature spool)",
+        "SpooledFile, StoredFile (feature spool)",
+    ),
+    all(
+        "adapters/hyper/src/spool/sink.rs",
+        "Sink, FileHead, TempFiles, Store (feature spool)",
     ),
     all(
         "adapters/hyper/src/spool/disk.rs",
@@ -128,6 +132,10 @@ const CHECKED: &[Checked] = &[
     all("adapters/actix/src/lib.rs", "binder-actix's root"),
     all("adapters/actix/src/payload.rs", "ACTIX_DEFAULT_LIMIT"),
     all("adapters/actix/src/request.rs", "ActixRequest"),
+    all(
+        "adapters/actix/src/spool.rs",
+        "Spooled, SpooledTo, SpooledRejection (feature spool)",
+    ),
     // binder-core: what binder-http re-exports, and the tier-1 API.
     all("core/src/lib.rs", "binder-core's root"),
     all(
@@ -355,6 +363,48 @@ const ALLOWLIST: &[(&str, &str, &str)] = &[
     (
         "adapters/hyper/src/spool/file.rs",
         "SpooledFile::is_empty",
+        GETTER,
+    ),
+    (
+        "adapters/hyper/src/spool/file.rs",
+        "StoredFile::value",
+        GETTER,
+    ),
+    (
+        "adapters/hyper/src/spool/file.rs",
+        "StoredFile::into_value",
+        GETTER,
+    ),
+    (
+        "adapters/hyper/src/spool/file.rs",
+        "StoredFile::filename",
+        GETTER,
+    ),
+    (
+        "adapters/hyper/src/spool/file.rs",
+        "StoredFile::content_type",
+        GETTER,
+    ),
+    (
+        "adapters/hyper/src/spool/file.rs",
+        "StoredFile::len",
+        GETTER,
+    ),
+    (
+        "adapters/hyper/src/spool/file.rs",
+        "StoredFile::is_empty",
+        GETTER,
+    ),
+    ("adapters/hyper/src/spool/sink.rs", "FileHead::new", GETTER),
+    ("adapters/hyper/src/spool/sink.rs", "FileHead::name", GETTER),
+    (
+        "adapters/hyper/src/spool/sink.rs",
+        "FileHead::filename",
+        GETTER,
+    ),
+    (
+        "adapters/hyper/src/spool/sink.rs",
+        "FileHead::content_type",
         GETTER,
     ),
     (

@@ -22,6 +22,7 @@ type Pending = JoinHandle<(File, Vec<Bytes>, io::Result<()>)>;
 
 /// One temporary file being written. (`pub` in a private module: the
 /// `Open` type of `TempFiles`' `Store` impl, nameable by no one.)
+#[doc(hidden)]
 #[derive(Debug)]
 pub struct Disk {
     /// The file, while no write is in flight.

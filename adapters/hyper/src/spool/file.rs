@@ -292,6 +292,8 @@ impl<'r> Value<'r> for SpooledFile {
 /// assert_eq!((a.filename(), a.content_type(), *a.value()), ("a.txt", Some("text/plain"), 5));
 /// assert_eq!((b.filename(), b.content_type(), b.len()), ("b.txt", None, 6));
 /// assert!(!b.is_empty());
+/// let total: u64 = up.docs.into_iter().map(StoredFile::into_value).sum();
+/// assert_eq!(total, 11);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// # })?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
