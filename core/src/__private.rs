@@ -457,9 +457,8 @@ pub fn unknown_member(errors: &mut Errors, source: Source, name: &str) {
 /// `required` field, an empty value) under `key`. An empty file input (a
 /// browser's `filename=""` with no data) is no value for any field type:
 /// it adds nothing to a `Vec`, leaves an `Option` `None`, and leaves any
-/// other field to its default or `missing`. Out of line: one copy per
-/// field type, not one per field (a part costs far more than the call).
-#[inline(never)]
+/// other field to its default or `missing`.
+#[inline(always)]
 pub fn offer_part<'r, T: Field<'r>>(
     slot: &mut T::Slot,
     part: &crate::multipart::Part<'r>,

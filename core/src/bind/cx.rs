@@ -136,10 +136,7 @@ impl<'e, 'r> FieldCx<'e, 'r> {
     /// cx.at(Segment::Index(1)).fail(FieldErrorKind::Invalid(ValueErrorKind::NotUnsigned.into()));
     /// assert_eq!(errors.to_string(), "body: ids[1]: expected an unsigned integer");
     /// ```
-    // Out of line and cold: failing is the rare path, and its path building
-    // and push are then one copy in binder-core, not one at every field.
-    #[cold]
-    #[inline(never)]
+    #[inline]
     pub fn fail(&mut self, kind: FieldErrorKind) {
         let path = self.path();
         self.errors
@@ -155,8 +152,7 @@ impl<'e, 'r> FieldCx<'e, 'r> {
     /// FieldCx::new(&mut errors, 0, "address").fail_at("city", FieldErrorKind::Missing);
     /// assert_eq!(errors.as_slice()[0].path().to_string(), "address.city");
     /// ```
-    #[cold]
-    #[inline(never)]
+    #[inline]
     pub fn fail_at(&mut self, key: &'static str, kind: FieldErrorKind) {
         self.at(Segment::Key(key)).fail(kind);
     }

@@ -94,33 +94,21 @@ macro_rules! from_text_shared_str {
 #[cfg(feature = "alloc")]
 from_text_shared_str!(alloc::sync::Arc<str>, alloc::rc::Rc<str>);
 
-/// A number type's parse from ASCII bytes, out of line: one copy in this
-/// crate, called by every field of the type, where an inlined `lexical-core`
-/// parse would be a copy in every struct that binds the type (and in every
-/// codegen unit of the user's crate).
-trait Parse: Sized {
-    fn parse(bytes: &[u8]) -> Result<Self, ValueError>;
-}
-
 macro_rules! from_text_int {
     ($kind:ident: $($t:ty),*) => {$(
-        impl Parse for $t {
-            #[inline(never)]
-            fn parse(bytes: &[u8]) -> Result<Self, ValueError> {
-                parse_int::<$t>(bytes, ValueErrorKind::$kind)
-            }
-        }
-
         impl<'a> FromText<'a> for $t {
             const JSON: JsonKinds = JsonKinds::NUMBER;
             #[inline]
             fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
-                <$t as Parse>::parse(text.as_bytes())
+                parse_int::<$t>(text.as_bytes(), ValueErrorKind::$kind)
             }
             #[inline]
             fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
                 // A parsed integer holds no `%`; a `+` only as its sign.
-                raw.parse_ascii(<$t as Parse>::parse, |b| b.first() != Some(&b'+'))
+                raw.parse_ascii(
+                    |b| parse_int::<$t>(b, ValueErrorKind::$kind),
+                    |b| b.first() != Some(&b'+'),
+                )
             }
             #[inline]
             fn from_json_number(n: crate::json::Number<'a>) -> Result<Self, ValueError> {
@@ -134,18 +122,11 @@ from_text_int!(NotSigned: i8, i16, i32, i64, i128, isize);
 
 macro_rules! from_text_float {
     ($($t:ty),*) => {$(
-        impl Parse for $t {
-            #[inline(never)]
-            fn parse(bytes: &[u8]) -> Result<Self, ValueError> {
-                parse_float::<$t>(bytes)
-            }
-        }
-
         impl<'a> FromText<'a> for $t {
             const JSON: JsonKinds = JsonKinds::NUMBER;
             #[inline]
             fn from_text(text: Text<'a, '_>) -> Result<Self, ValueError> {
-                <$t as Parse>::parse(text.as_bytes())
+                parse_float::<$t>(text.as_bytes())
             }
             #[inline]
             fn from_raw(raw: Raw<'a>) -> Result<Self, ValueError> {
@@ -154,7 +135,7 @@ macro_rules! from_text_float {
                     return Ok(v);
                 }
                 // A parsed float holds no `%`; a `+` as a sign.
-                raw.parse_ascii(<$t as Parse>::parse, |b| !b.contains(&b'+'))
+                raw.parse_ascii(parse_float::<$t>, |b| !b.contains(&b'+'))
             }
             #[inline]
             fn from_json_number(n: crate::json::Number<'a>) -> Result<Self, ValueError> {

@@ -547,16 +547,6 @@ impl<'r> Raw<'r> {
         match self.repr {
             Repr::Bytes(bytes, Escapes::None) => utf8(bytes).map(String::from),
             Repr::Text(text, Escapes::None) | Repr::Json(text, false) => Ok(String::from(text)),
-            _ => self.into_string_escaped(),
-        }
-    }
-
-    /// [`Raw::into_string`] for a value with escapes: out of line, one copy
-    /// in this crate for every `String` field of every struct.
-    #[cfg(feature = "alloc")]
-    #[inline(never)]
-    fn into_string_escaped(self) -> Result<alloc::string::String, ValueError> {
-        match self.repr {
             Repr::Text(text, Escapes::Form) => crate::percent::decode_text_owned::<true>(text),
             _ => self.into_cow().map(alloc::borrow::Cow::into_owned),
         }
@@ -582,15 +572,6 @@ impl<'r> Raw<'r> {
         if let Some(text) = self.plain_text() {
             return Ok(Cow::Borrowed(text?));
         }
-        self.into_cow_escaped()
-    }
-
-    /// [`Raw::into_cow`] for a value with escapes: out of line, as
-    /// [`Raw::into_string`]'s.
-    #[cfg(feature = "alloc")]
-    #[inline(never)]
-    fn into_cow_escaped(self) -> Result<alloc::borrow::Cow<'r, str>, ValueError> {
-        use alloc::borrow::Cow;
         let decoded = match self.repr {
             // Decoded JSON escapes are UTF-8 by construction.
             Repr::Json(text, _) => return Ok(Cow::Owned(crate::json::unescape_string(text))),

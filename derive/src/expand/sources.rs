@@ -150,33 +150,24 @@ impl Ctx<'_> {
         let arms = self.arms(source, None, true);
         let entry_arms = self.entry_arms(source);
         let stop = self.stop_set(source, words);
-        // A piece starting with a field's `key=` as sent names the field
-        // and its value's start; the value is then taken by one copy of
-        // the value search for all of them, not one per field.
-        let fast: Vec<(usize, TokenStream)> = self
-            .of(source)
-            .filter_map(|(i, f)| {
-                let key = &f.bound.as_ref().expect("bound").key;
-                // `%` and `+` decode, `&` and `=` end a key: such keys are only
-                // ever recognised decoded.
-                if key.bytes().any(|b| matches!(b, b'%' | b'+' | b'&' | b'=')) {
-                    return None;
-                }
-                let first = key.as_bytes()[0];
-                let key_eq = LitByteStr::new(format!("{key}=").as_bytes(), Span::call_site());
-                let n = key.len() + 1;
-                Some((
-                    i,
-                    quote! { #first if __c.starts_with(#key_eq) => (#i, #n), },
-                ))
-            })
-            .collect();
-        let offers = fast.iter().map(|&(i, _)| {
-            let (_, f) = self.of(source).find(|&(j, _)| j == i).expect("a field");
+        let fast = self.of(source).filter_map(|(i, f)| {
+            let key = &f.bound.as_ref().expect("bound").key;
+            // `%` and `+` decode, `&` and `=` end a key: such keys are only
+            // ever recognised decoded.
+            if key.bytes().any(|b| matches!(b, b'%' | b'+' | b'&' | b'=')) {
+                return None;
+            }
+            let first = key.as_bytes()[0];
+            let key_eq = LitByteStr::new(format!("{key}=").as_bytes(), Span::call_site());
+            let n = key.len() + 1;
             let offer = self.offer(source, i, f, false);
-            quote! { #i => { #offer } }
+            Some(quote! {
+                #first if __c.starts_with(#key_eq) => {
+                    let __raw = __c.value(#n);
+                    #offer
+                }
+            })
         });
-        let fast = fast.iter().map(|(_, arm)| arm);
         // `%` and `+` may decode to any key's first byte.
         let firsts = self.first_bytes(source, b"%+");
         // A piece no key starts like: skipped, or for a type that denies
@@ -188,7 +179,6 @@ impl Ctx<'_> {
                 #p::with_key(__pair, |__key, __raw| {
                     match &*__key { #arms _ => { #entry_arms } }
                 });
-                (#p::NO_FIELD, 0)
             }
         } else {
             quote! {
@@ -201,23 +191,15 @@ impl Ctx<'_> {
             let mut __c = #input;
             let __malformed = |__e| #p::BindError::Malformed { source: #p::Source::#src, error: __e };
             while let #p::Some(__b) = __c.next().map_err(__malformed)? {
-                let (__field, __n): (usize, usize) = match __b {
+                match __b {
                     #(#fast)*
                     #(#firsts)|* => {
                         let __pair = __c.pair_raw().map_err(__malformed)?;
                         #p::with_key(__pair, |__key, __raw| {
                             match &*__key { #arms _ => { #entry_arms } }
                         });
-                        (#p::NO_FIELD, 0)
                     }
                     _ => { #skip }
-                };
-                if __field != #p::NO_FIELD {
-                    let __raw = __c.value(__n);
-                    match __field {
-                        #(#offers)*
-                        _ => {}
-                    }
                 }
                 if __stop && __seen.is_superset(&__all) {
                     break;

@@ -672,12 +672,107 @@ const _: () = {
                         .next()
                         .map_err(__malformed)?
                     {
-                        let (__field, __n): (usize, usize) = match __b {
-                            116u8 if __c.starts_with(b"title=") => (0usize, 6usize),
-                            116u8 if __c.starts_with(b"tags=") => (1usize, 5usize),
-                            97u8 if __c.starts_with(b"avatar=") => (2usize, 7usize),
-                            97u8 if __c.starts_with(b"attachment=") => (3usize, 11usize),
-                            110u8 if __c.starts_with(b"notify=") => (4usize, 7usize),
+                        match __b {
+                            116u8 if __c.starts_with(b"title=") => {
+                                let __raw = __c.value(6usize);
+                                if __seen.insert(0usize)
+                                    || <&'r str as ::binder_http::__private_0_1::Field<
+                                        'r,
+                                    >>::REPEATS
+                                {
+                                    ::binder_http::__private_0_1::offer::<
+                                        &'r str,
+                                    >(
+                                        &mut __s0,
+                                        __raw,
+                                        false,
+                                        &mut __errors,
+                                        0usize,
+                                        ::binder_http::__private_0_1::Source::Body,
+                                        "title",
+                                    );
+                                }
+                            }
+                            116u8 if __c.starts_with(b"tags=") => {
+                                let __raw = __c.value(5usize);
+                                if __seen.insert(1usize)
+                                    || <Vec<
+                                        &'r str,
+                                    > as ::binder_http::__private_0_1::Field<'r>>::REPEATS
+                                {
+                                    ::binder_http::__private_0_1::offer::<
+                                        Vec<&'r str>,
+                                    >(
+                                        &mut __s1,
+                                        __raw,
+                                        false,
+                                        &mut __errors,
+                                        1usize,
+                                        ::binder_http::__private_0_1::Source::Body,
+                                        "tags",
+                                    );
+                                }
+                            }
+                            97u8 if __c.starts_with(b"avatar=") => {
+                                let __raw = __c.value(7usize);
+                                if __seen.insert(2usize)
+                                    || <FilePart<
+                                        'r,
+                                    > as ::binder_http::__private_0_1::Field<'r>>::REPEATS
+                                {
+                                    ::binder_http::__private_0_1::offer::<
+                                        FilePart<'r>,
+                                    >(
+                                        &mut __s2,
+                                        __raw,
+                                        false,
+                                        &mut __errors,
+                                        2usize,
+                                        ::binder_http::__private_0_1::Source::Body,
+                                        "avatar",
+                                    );
+                                }
+                            }
+                            97u8 if __c.starts_with(b"attachment=") => {
+                                let __raw = __c.value(11usize);
+                                if __seen.insert(3usize)
+                                    || <Vec<
+                                        FilePart<'r>,
+                                    > as ::binder_http::__private_0_1::Field<'r>>::REPEATS
+                                {
+                                    ::binder_http::__private_0_1::offer::<
+                                        Vec<FilePart<'r>>,
+                                    >(
+                                        &mut __s3,
+                                        __raw,
+                                        false,
+                                        &mut __errors,
+                                        3usize,
+                                        ::binder_http::__private_0_1::Source::Body,
+                                        "attachment",
+                                    );
+                                }
+                            }
+                            110u8 if __c.starts_with(b"notify=") => {
+                                let __raw = __c.value(7usize);
+                                if __seen.insert(4usize)
+                                    || <bool as ::binder_http::__private_0_1::Field<
+                                        'r,
+                                    >>::REPEATS
+                                {
+                                    ::binder_http::__private_0_1::offer::<
+                                        bool,
+                                    >(
+                                        &mut __s4,
+                                        __raw,
+                                        false,
+                                        &mut __errors,
+                                        4usize,
+                                        ::binder_http::__private_0_1::Source::Body,
+                                        "notify",
+                                    );
+                                }
+                            }
                             37u8 | 43u8 | 97u8 | 110u8 | 116u8 => {
                                 let __pair = __c.pair_raw().map_err(__malformed)?;
                                 ::binder_http::__private_0_1::with_key(
@@ -871,112 +966,10 @@ const _: () = {
                                         }
                                     },
                                 );
-                                (::binder_http::__private_0_1::NO_FIELD, 0)
                             }
                             _ => {
                                 __c.skip().map_err(__malformed)?;
                                 continue;
-                            }
-                        };
-                        if __field != ::binder_http::__private_0_1::NO_FIELD {
-                            let __raw = __c.value(__n);
-                            match __field {
-                                0usize => {
-                                    if __seen.insert(0usize)
-                                        || <&'r str as ::binder_http::__private_0_1::Field<
-                                            'r,
-                                        >>::REPEATS
-                                    {
-                                        ::binder_http::__private_0_1::offer::<
-                                            &'r str,
-                                        >(
-                                            &mut __s0,
-                                            __raw,
-                                            false,
-                                            &mut __errors,
-                                            0usize,
-                                            ::binder_http::__private_0_1::Source::Body,
-                                            "title",
-                                        );
-                                    }
-                                }
-                                1usize => {
-                                    if __seen.insert(1usize)
-                                        || <Vec<
-                                            &'r str,
-                                        > as ::binder_http::__private_0_1::Field<'r>>::REPEATS
-                                    {
-                                        ::binder_http::__private_0_1::offer::<
-                                            Vec<&'r str>,
-                                        >(
-                                            &mut __s1,
-                                            __raw,
-                                            false,
-                                            &mut __errors,
-                                            1usize,
-                                            ::binder_http::__private_0_1::Source::Body,
-                                            "tags",
-                                        );
-                                    }
-                                }
-                                2usize => {
-                                    if __seen.insert(2usize)
-                                        || <FilePart<
-                                            'r,
-                                        > as ::binder_http::__private_0_1::Field<'r>>::REPEATS
-                                    {
-                                        ::binder_http::__private_0_1::offer::<
-                                            FilePart<'r>,
-                                        >(
-                                            &mut __s2,
-                                            __raw,
-                                            false,
-                                            &mut __errors,
-                                            2usize,
-                                            ::binder_http::__private_0_1::Source::Body,
-                                            "avatar",
-                                        );
-                                    }
-                                }
-                                3usize => {
-                                    if __seen.insert(3usize)
-                                        || <Vec<
-                                            FilePart<'r>,
-                                        > as ::binder_http::__private_0_1::Field<'r>>::REPEATS
-                                    {
-                                        ::binder_http::__private_0_1::offer::<
-                                            Vec<FilePart<'r>>,
-                                        >(
-                                            &mut __s3,
-                                            __raw,
-                                            false,
-                                            &mut __errors,
-                                            3usize,
-                                            ::binder_http::__private_0_1::Source::Body,
-                                            "attachment",
-                                        );
-                                    }
-                                }
-                                4usize => {
-                                    if __seen.insert(4usize)
-                                        || <bool as ::binder_http::__private_0_1::Field<
-                                            'r,
-                                        >>::REPEATS
-                                    {
-                                        ::binder_http::__private_0_1::offer::<
-                                            bool,
-                                        >(
-                                            &mut __s4,
-                                            __raw,
-                                            false,
-                                            &mut __errors,
-                                            4usize,
-                                            ::binder_http::__private_0_1::Source::Body,
-                                            "notify",
-                                        );
-                                    }
-                                }
-                                _ => {}
                             }
                         }
                         if __stop && __seen.is_superset(&__all) {

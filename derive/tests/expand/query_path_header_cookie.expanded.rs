@@ -1204,13 +1204,127 @@ const _: () = {
                     .next()
                     .map_err(__malformed)?
                 {
-                    let (__field, __n): (usize, usize) = match __b {
-                        113u8 if __c.starts_with(b"q=") => (1usize, 2usize),
-                        112u8 if __c.starts_with(b"pageSize=") => (2usize, 9usize),
-                        116u8 if __c.starts_with(b"tag=") => (3usize, 4usize),
-                        108u8 if __c.starts_with(b"limit=") => (4usize, 6usize),
-                        111u8 if __c.starts_with(b"offset=") => (5usize, 7usize),
-                        97u8 if __c.starts_with(b"allow=") => (6usize, 6usize),
+                    match __b {
+                        113u8 if __c.starts_with(b"q=") => {
+                            let __raw = __c.value(2usize);
+                            if __seen.insert(1usize)
+                                || <String as ::binder_http::__private_0_1::Field<
+                                    '__r,
+                                >>::REPEATS
+                            {
+                                ::binder_http::__private_0_1::offer::<
+                                    String,
+                                >(
+                                    &mut __s1,
+                                    __raw,
+                                    true,
+                                    &mut __errors,
+                                    1usize,
+                                    ::binder_http::__private_0_1::Source::Query,
+                                    "q",
+                                );
+                            }
+                        }
+                        112u8 if __c.starts_with(b"pageSize=") => {
+                            let __raw = __c.value(9usize);
+                            if __seen.insert(2usize)
+                                || <Option<
+                                    u32,
+                                > as ::binder_http::__private_0_1::Field<'__r>>::REPEATS
+                            {
+                                ::binder_http::__private_0_1::offer::<
+                                    Option<u32>,
+                                >(
+                                    &mut __s2,
+                                    __raw,
+                                    false,
+                                    &mut __errors,
+                                    2usize,
+                                    ::binder_http::__private_0_1::Source::Query,
+                                    "pageSize",
+                                );
+                            }
+                        }
+                        116u8 if __c.starts_with(b"tag=") => {
+                            let __raw = __c.value(4usize);
+                            if __seen.insert(3usize)
+                                || <Vec<
+                                    String,
+                                > as ::binder_http::__private_0_1::Field<'__r>>::REPEATS
+                            {
+                                ::binder_http::__private_0_1::offer::<
+                                    Vec<String>,
+                                >(
+                                    &mut __s3,
+                                    __raw,
+                                    false,
+                                    &mut __errors,
+                                    3usize,
+                                    ::binder_http::__private_0_1::Source::Query,
+                                    "tag",
+                                );
+                            }
+                        }
+                        108u8 if __c.starts_with(b"limit=") => {
+                            let __raw = __c.value(6usize);
+                            if __seen.insert(4usize)
+                                || <u32 as ::binder_http::__private_0_1::Field<
+                                    '__r,
+                                >>::REPEATS
+                            {
+                                ::binder_http::__private_0_1::offer::<
+                                    u32,
+                                >(
+                                    &mut __s4,
+                                    __raw,
+                                    false,
+                                    &mut __errors,
+                                    4usize,
+                                    ::binder_http::__private_0_1::Source::Query,
+                                    "limit",
+                                );
+                            }
+                        }
+                        111u8 if __c.starts_with(b"offset=") => {
+                            let __raw = __c.value(7usize);
+                            if __seen.insert(5usize)
+                                || <u64 as ::binder_http::__private_0_1::Field<
+                                    '__r,
+                                >>::REPEATS
+                            {
+                                ::binder_http::__private_0_1::offer::<
+                                    u64,
+                                >(
+                                    &mut __s5,
+                                    __raw,
+                                    false,
+                                    &mut __errors,
+                                    5usize,
+                                    ::binder_http::__private_0_1::Source::Query,
+                                    "offset",
+                                );
+                            }
+                        }
+                        97u8 if __c.starts_with(b"allow=") => {
+                            let __raw = __c.value(6usize);
+                            if __seen.insert(6usize)
+                                || <Vec<
+                                    ::binder_http::__private_0_1::Parsed<IpAddr>,
+                                > as ::binder_http::__private_0_1::Field<'__r>>::REPEATS
+                            {
+                                ::binder_http::__private_0_1::offer::<
+                                    Vec<::binder_http::__private_0_1::Parsed<IpAddr>>,
+                                >(
+                                    &mut __s6,
+                                    __raw,
+                                    false,
+                                    &mut __errors,
+                                    6usize,
+                                    ::binder_http::__private_0_1::Source::Query,
+                                    "allow",
+                                );
+                            }
+                        }
                         37u8 | 43u8 | 97u8 | 108u8 | 111u8 | 112u8 | 113u8 | 116u8 => {
                             let __pair = __c.pair_raw().map_err(__malformed)?;
                             ::binder_http::__private_0_1::with_key(
@@ -1439,131 +1553,10 @@ const _: () = {
                                     }
                                 },
                             );
-                            (::binder_http::__private_0_1::NO_FIELD, 0)
                         }
                         _ => {
                             __c.skip().map_err(__malformed)?;
                             continue;
-                        }
-                    };
-                    if __field != ::binder_http::__private_0_1::NO_FIELD {
-                        let __raw = __c.value(__n);
-                        match __field {
-                            1usize => {
-                                if __seen.insert(1usize)
-                                    || <String as ::binder_http::__private_0_1::Field<
-                                        '__r,
-                                    >>::REPEATS
-                                {
-                                    ::binder_http::__private_0_1::offer::<
-                                        String,
-                                    >(
-                                        &mut __s1,
-                                        __raw,
-                                        true,
-                                        &mut __errors,
-                                        1usize,
-                                        ::binder_http::__private_0_1::Source::Query,
-                                        "q",
-                                    );
-                                }
-                            }
-                            2usize => {
-                                if __seen.insert(2usize)
-                                    || <Option<
-                                        u32,
-                                    > as ::binder_http::__private_0_1::Field<'__r>>::REPEATS
-                                {
-                                    ::binder_http::__private_0_1::offer::<
-                                        Option<u32>,
-                                    >(
-                                        &mut __s2,
-                                        __raw,
-                                        false,
-                                        &mut __errors,
-                                        2usize,
-                                        ::binder_http::__private_0_1::Source::Query,
-                                        "pageSize",
-                                    );
-                                }
-                            }
-                            3usize => {
-                                if __seen.insert(3usize)
-                                    || <Vec<
-                                        String,
-                                    > as ::binder_http::__private_0_1::Field<'__r>>::REPEATS
-                                {
-                                    ::binder_http::__private_0_1::offer::<
-                                        Vec<String>,
-                                    >(
-                                        &mut __s3,
-                                        __raw,
-                                        false,
-                                        &mut __errors,
-                                        3usize,
-                                        ::binder_http::__private_0_1::Source::Query,
-                                        "tag",
-                                    );
-                                }
-                            }
-                            4usize => {
-                                if __seen.insert(4usize)
-                                    || <u32 as ::binder_http::__private_0_1::Field<
-                                        '__r,
-                                    >>::REPEATS
-                                {
-                                    ::binder_http::__private_0_1::offer::<
-                                        u32,
-                                    >(
-                                        &mut __s4,
-                                        __raw,
-                                        false,
-                                        &mut __errors,
-                                        4usize,
-                                        ::binder_http::__private_0_1::Source::Query,
-                                        "limit",
-                                    );
-                                }
-                            }
-                            5usize => {
-                                if __seen.insert(5usize)
-                                    || <u64 as ::binder_http::__private_0_1::Field<
-                                        '__r,
-                                    >>::REPEATS
-                                {
-                                    ::binder_http::__private_0_1::offer::<
-                                        u64,
-                                    >(
-                                        &mut __s5,
-                                        __raw,
-                                        false,
-                                        &mut __errors,
-                                        5usize,
-                                        ::binder_http::__private_0_1::Source::Query,
-                                        "offset",
-                                    );
-                                }
-                            }
-                            6usize => {
-                                if __seen.insert(6usize)
-                                    || <Vec<
-                                        ::binder_http::__private_0_1::Parsed<IpAddr>,
-                                    > as ::binder_http::__private_0_1::Field<'__r>>::REPEATS
-                                {
-                                    ::binder_http::__private_0_1::offer::<
-                                        Vec<::binder_http::__private_0_1::Parsed<IpAddr>>,
-                                    >(
-                                        &mut __s6,
-                                        __raw,
-                                        false,
-                                        &mut __errors,
-                                        6usize,
-                                        ::binder_http::__private_0_1::Source::Query,
-                                        "allow",
-                                    );
-                                }
-                            }
-                            _ => {}
                         }
                     }
                     if __stop && __seen.is_superset(&__all) {

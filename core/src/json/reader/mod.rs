@@ -232,9 +232,7 @@ impl<'a> Reader<'a> {
         self.text.as_bytes()
     }
 
-    /// Skips whitespace; the next byte, not consumed. Runs of eight spaces
-    /// (a pretty-printed document's indentation: two thirds of
-    /// citm_catalog.json's bytes) are stepped over a word at a time.
+    /// Skips whitespace; the next byte, not consumed.
     #[inline(always)]
     fn skip_ws(&mut self) -> Option<u8> {
         let bytes = self.bytes();
@@ -243,26 +241,8 @@ impl<'a> Reader<'a> {
                 return Some(c);
             }
             self.pos += 1;
-            if c == b'\n' {
-                self.skip_spaces();
-            }
         }
         None
-    }
-
-    /// Steps over whole words of spaces at `pos`, out of line: a compact
-    /// document never reaches it.
-    #[inline(never)]
-    fn skip_spaces(&mut self) {
-        let bytes = self.bytes();
-        while let Some(chunk) = bytes.get(self.pos..self.pos.wrapping_add(8)) {
-            if u64::from_le_bytes(chunk.try_into().unwrap_or_default())
-                != u64::from_le_bytes([b' '; 8])
-            {
-                return;
-            }
-            self.pos += 8;
-        }
     }
 
     /// Skips whitespace; the next byte, or the end-of-input error.

@@ -1,4 +1,4 @@
-//! Short names: packing and matching; whitespace runs.
+//! Short names: packing and matching.
 
 use super::members::{short_name, short_name_word};
 
@@ -31,40 +31,4 @@ fn short_names_pack_through_their_first_quote() {
     assert_eq!(short_name_word(b"a\\"), None);
     assert_eq!(short_name_word(b"a\""), None);
     assert_eq!(short_name_word(b"t\t"), None);
-}
-
-/// Indentation of every length from 0 to 40 after a newline, mixed with
-/// tabs and carriage returns, before a value, a comma, a closing bracket
-/// and the end: walked as without it, and an error just past it reported
-/// at its byte.
-#[test]
-fn indentation_is_skipped_whole() {
-    use crate::error::ErrorKind;
-    use alloc::string::String;
-    for k in 0..40 {
-        for pad in [" ", "\t", "\r", " \t"] {
-            let ws = |n: usize| {
-                let mut s = String::from("\n");
-                s.push_str(&" ".repeat(n));
-                s.push_str(pad);
-                s.push_str(&" ".repeat(k - n));
-                s
-            };
-            let doc = alloc::format!("[{}1{},{}2{}]{}", ws(k), ws(k / 2), ws(0), ws(k), ws(k / 3));
-            let mut r = super::Reader::new(doc.as_bytes());
-            r.begin_array().unwrap();
-            let mut all = alloc::vec::Vec::new();
-            while r.next_element().unwrap() {
-                all.push(r.read_number().unwrap().parse::<u8>().unwrap());
-            }
-            r.finish().unwrap();
-            assert_eq!(all, [1, 2], "{doc:?}");
-            let bad = alloc::format!("{}x", ws(k));
-            let err = super::Reader::new(bad.as_bytes()).skip_value().unwrap_err();
-            assert_eq!(
-                (err.kind(), err.offset()),
-                (ErrorKind::JsonUnexpected, bad.len() - 1)
-            );
-        }
-    }
 }
