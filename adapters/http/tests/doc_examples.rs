@@ -323,6 +323,7 @@ const NOT_CHECKED: &[(&str, &str)] = &[
         "crate-private module (feature serde): the deserializer's error",
     ),
     ("core/src/num.rs", "private module"),
+    ("core/src/num/lemire.rs", "private module"),
     ("core/src/multipart/search.rs", "private module"),
     ("core/src/swar.rs", "private module"),
     ("core/src/text.rs", "private module"),

@@ -253,21 +253,13 @@ macro_rules! from_number_float {
     ($($t:ty),*) => {$(
         impl sealed::Sealed for $t {}
         impl FromNumber for $t {
-            /// Clinger's fast path (`num::exact`, the one text conversion
-            /// takes too) on the digits the reader gathered, then exact
-            /// integer arithmetic (`num::wide`) for up to 19 digits;
-            /// anything else goes to `lexical-core`.
+            /// The digits the reader gathered, through the one float path
+            /// text conversion takes too (`num::decimal`: Clinger's, then
+            /// Eisel-Lemire's); anything else goes to `lexical-core`.
             #[inline(always)]
             fn from_number(n: Number<'_>) -> Result<Self, ValueError> {
                 if n.exact {
-                    let (m, scale, negative) = (n.mantissa, n.scale, n.negative());
-                    if m == 0 {
-                        return Ok(if negative { -0.0 } else { 0.0 });
-                    }
-                    if let Some(v) = crate::num::exact::<$t>(m, scale, negative) {
-                        return Ok(v);
-                    }
-                    if let Some(v) = crate::num::wide::<$t>(m, scale, negative) {
+                    if let Some(v) = crate::num::decimal::<$t>(n.mantissa, n.scale, n.negative()) {
                         return Ok(v);
                     }
                 }

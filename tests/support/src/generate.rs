@@ -429,3 +429,83 @@ pub fn json_doc(rng: &mut Rng, depth_limit: usize) -> Vec<u8> {
     }
     out
 }
+
+/// A JSON number for the float conversions' differential checks
+/// (`json_oracle::check_number_text`): 1 to 25 digits with a point
+/// anywhere, an exponent that is often absent, small, or near the edges of
+/// `f64` and `f32` (overflow, the smallest normals and subnormals); or an
+/// exact halfway point between two adjacent `f64`s or `f32`s, or one unit
+/// of its last digit off it.
+pub fn decimal(rng: &mut Rng) -> String {
+    let mut out = String::new();
+    if rng.below(2) == 0 {
+        out.push('-');
+    }
+    if rng.below(4) == 0 {
+        halfway(rng, &mut out);
+        return out;
+    }
+    let digits = 1 + rng.below(25);
+    let point = rng.below(digits + 1);
+    for k in 0..digits {
+        if k == point && k > 0 {
+            out.push('.');
+        }
+        let d = if k == 0 && digits > 1 {
+            1 + rng.below(9)
+        } else {
+            rng.below(10)
+        };
+        out.push(char::from(b'0' + d as u8));
+    }
+    let edge = [
+        0i32, -1, 1, -20, 20, -45, -38, 38, 39, -307, -308, -323, -324, -325, 308, 309,
+    ];
+    let exp = match rng.below(6) {
+        0 | 1 => None,
+        2 => Some(rng.below(61) as i32 - 30),
+        3 => Some(rng.below(801) as i32 - 400),
+        _ => Some(rng.pick(&edge) - (digits - point) as i32 + rng.below(5) as i32 - 2),
+    };
+    if let Some(e) = exp {
+        out.push(rng.pick(&['e', 'E']));
+        if e >= 0 && rng.below(2) == 0 {
+            out.push('+');
+        }
+        out.push_str(&e.to_string());
+    }
+    out
+}
+
+/// `(2k + 1) * 2^s`, the point halfway between two adjacent floats (`k`
+/// a significand of `f64` or `f32`), written out exactly in decimal, or
+/// with one unit of its last digit added or taken away.
+fn halfway(rng: &mut Rng, out: &mut String) {
+    let bits = if rng.below(2) == 0 { 53 } else { 24 };
+    let k = (1u128 << (bits - 1)) | (u128::from(rng.next_u64()) & ((1 << (bits - 1)) - 1));
+    let s = rng.below(31) as i32 - 20;
+    let odd = 2 * k + 1;
+    // (2k + 1) * 2^s = (2k + 1) * 5^-s / 10^-s for a negative `s`.
+    let (mut int, places) = if s >= 0 {
+        (odd << s, 0)
+    } else {
+        (odd * 5u128.pow(s.unsigned_abs()), s.unsigned_abs() as usize)
+    };
+    match rng.below(4) {
+        0 => int += 1,
+        1 => int -= 1,
+        _ => {}
+    }
+    let text = int.to_string();
+    if places == 0 {
+        out.push_str(&text);
+    } else if places >= text.len() {
+        out.push_str("0.");
+        out.push_str(&"0".repeat(places - text.len()));
+        out.push_str(&text);
+    } else {
+        out.push_str(&text[..text.len() - places]);
+        out.push('.');
+        out.push_str(&text[text.len() - places..]);
+    }
+}

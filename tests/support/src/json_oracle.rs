@@ -149,6 +149,29 @@ fn check_str(s: JsonStr<'_>) -> String {
     decoded
 }
 
+/// `text`, a JSON number, read whole by the reader and converted into
+/// every integer width, `f32` and `f64` as `str::parse` does (correctly
+/// rounded floats, bit for bit; beyond the float's range refused), and
+/// into `f32` and `f64` by text conversion alike (the `float_diff` test and
+/// fuzz target, over numbers from `generate::decimal`).
+pub fn check_number_text(text: &str) {
+    let mut r = Reader::new(text.as_bytes());
+    let n = r.read_number().unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(n.as_str(), text, "read whole");
+    r.finish().unwrap_or_else(|e| panic!("{text}: {e}"));
+    check_number(n);
+    macro_rules! texts {
+        ($($t:ty),*) => {$(
+            let want: $t = text.parse().unwrap();
+            match binder_core::convert::parse_text::<$t>(text.as_bytes()) {
+                Ok(v) => assert_eq!(v.to_bits(), want.to_bits(), "text {} of {text}", stringify!($t)),
+                Err(e) => assert!(want.is_infinite(), "text {} of {text}: {e}", stringify!($t)),
+            }
+        )*};
+    }
+    texts!(f32, f64);
+}
+
 /// Every conversion of a number agrees with `str::parse` (the reference
 /// for integers and for correctly rounded floats). Whether it is beyond
 /// `f64`'s range.
