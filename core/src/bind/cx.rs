@@ -136,7 +136,10 @@ impl<'e, 'r> FieldCx<'e, 'r> {
     /// cx.at(Segment::Index(1)).fail(FieldErrorKind::Invalid(ValueErrorKind::NotUnsigned.into()));
     /// assert_eq!(errors.to_string(), "body: ids[1]: expected an unsigned integer");
     /// ```
-    #[inline]
+    // Out of line and cold: failing is the rare path, and its path building
+    // and push are then one copy in binder-core, not one at every field.
+    #[cold]
+    #[inline(never)]
     pub fn fail(&mut self, kind: FieldErrorKind) {
         let path = self.path();
         self.errors
@@ -152,7 +155,8 @@ impl<'e, 'r> FieldCx<'e, 'r> {
     /// FieldCx::new(&mut errors, 0, "address").fail_at("city", FieldErrorKind::Missing);
     /// assert_eq!(errors.as_slice()[0].path().to_string(), "address.city");
     /// ```
-    #[inline]
+    #[cold]
+    #[inline(never)]
     pub fn fail_at(&mut self, key: &'static str, kind: FieldErrorKind) {
         self.at(Segment::Key(key)).fail(kind);
     }
