@@ -529,3 +529,21 @@ fn a_field_of_another_store_is_refused() {
     assert!(r.unwrap_err().to_string().contains("another store"));
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
+
+/// A file whose filename or `Content-Type` is not UTF-8 fails its field
+/// after the sink finished it: its output is handed to `discard`, not
+/// dropped (found by the `spool_diff` fuzz target).
+#[test]
+fn a_file_refused_for_its_filename_or_type_is_discarded() {
+    for (from, to) in [(&b"NAME"[..], &b"\xd9"[..]), (b"image/doc", b"image/\xff")] {
+        let mut sent = body(&[("doc", Some("NAME"), b"abc")]);
+        let at = sent.windows(from.len()).position(|w| w == from).unwrap();
+        sent.splice(at..at + from.len(), to.iter().copied());
+        let sink = Recorder::step(2);
+        let r = one(&sent, &SpoolOptions::default(), &sink);
+        let e = r.map(|o| o.doc.len()).unwrap_err().to_string();
+        assert!(e.contains("not UTF-8"), "{e}");
+        assert_eq!(sink.log.lock().unwrap().discarded, [0]);
+        sink.all_accounted(&[]);
+    }
+}

@@ -98,17 +98,26 @@ fn claim<O: 'static>(part: &Part<'_>) -> Result<Option<Claimed<O>>, ValueError> 
     )))?;
     let (stored, registry) = take::<O>(index)?;
     if name.raw().is_empty() && stored.len == 0 {
-        return Ok(None); // an empty file input; its file goes now
+        // An empty file input: no value. Its file goes back to the
+        // registry, handed to the store's `discard` with the unclaimed.
+        give_back::<O>(registry, stored.value, 0);
+        return Ok(None);
     }
     let not_utf8 = || {
         ValueError::new(ValueErrorKind::Custom(
             "the filename or Content-Type is not UTF-8",
         ))
     };
-    let filename = String::from_utf8(name.to_cow().into_owned()).map_err(|_| not_utf8())?;
-    let content_type = match part.content_type() {
-        Some(t) => Some(std::str::from_utf8(t).map_err(|_| not_utf8())?.to_owned()),
-        None => None,
+    let text = String::from_utf8(name.to_cow().into_owned())
+        .ok()
+        .and_then(|filename| match part.content_type() {
+            Some(t) => Some((filename, Some(std::str::from_utf8(t).ok()?.to_owned()))),
+            None => Some((filename, None)),
+        });
+    let Some((filename, content_type)) = text else {
+        // The field fails; its file goes back to be discarded.
+        give_back::<O>(registry, stored.value, stored.len);
+        return Err(not_utf8());
     };
     Ok(Some(Claimed {
         stored,
