@@ -8,6 +8,8 @@
 
 #[path = "shared/multipart_input.rs"]
 mod shared;
+#[path = "shared/cuts.rs"]
+mod cuts;
 
 use binder_core::Limits;
 use binder_test_support::multipart_feed::check_feed;
@@ -37,26 +39,6 @@ struct Input {
     limits: Option<(u8, u8, u8)>,
 }
 
-/// The cut offsets `sizes` makes in a body of `len` bytes.
-fn cuts(sizes: &[u8], len: usize) -> Vec<usize> {
-    let ones = [1u8];
-    let sizes = if sizes.iter().all(|&s| s == 0) {
-        &ones[..]
-    } else {
-        sizes
-    };
-    let mut out = Vec::new();
-    let mut at = 0;
-    for &s in sizes.iter().cycle() {
-        if at >= len {
-            break;
-        }
-        at += usize::from(s);
-        out.push(at.min(len));
-    }
-    out
-}
-
 libfuzzer_sys::fuzz_target!(|input: Input| {
     let boundary = shared::boundary(&input.boundary);
     let body = match input.body {
@@ -82,5 +64,5 @@ libfuzzer_sys::fuzz_target!(|input: Input| {
         limits.max_part_header_bytes = usize::from(header_bytes);
         limits.max_part_headers = usize::from(headers % 8);
     }
-    check_feed(&body, &boundary, &limits, &cuts(&input.sizes, body.len()));
+    check_feed(&body, &boundary, &limits, &cuts::cuts(&input.sizes, body.len()));
 });

@@ -12,6 +12,9 @@
 //! skipped: in memory such a file is refused on purpose.)
 #![no_main]
 
+#[path = "shared/cuts.rs"]
+mod cuts;
+
 use binder_hyper::spool::{FileHead, Sink};
 use binder_hyper::{Bind, HttpRequest, SpoolOptions, StoredFile, UploadedFile};
 use binder_test_support::frames::Frames;
@@ -130,23 +133,15 @@ fn spool_file(f: &StoredFile<Vec<u8>>) -> File {
 
 /// The frames `sizes` cuts `body` into.
 fn frames(body: &[u8], sizes: &[u8]) -> Vec<Bytes> {
-    let ones = [1u8];
-    let sizes = if sizes.iter().all(|&s| s == 0) {
-        &ones[..]
-    } else {
-        sizes
-    };
-    let mut out = Vec::new();
     let mut at = 0;
-    for &s in sizes.iter().cycle() {
-        if at >= body.len() {
-            break;
-        }
-        let end = (at + usize::from(s)).min(body.len());
-        out.push(Bytes::copy_from_slice(&body[at..end]));
-        at = end;
-    }
-    out
+    cuts::cuts(sizes, body.len())
+        .into_iter()
+        .map(|end| {
+            let frame = Bytes::copy_from_slice(&body[at..end]);
+            at = end;
+            frame
+        })
+        .collect()
 }
 
 thread_local! {
