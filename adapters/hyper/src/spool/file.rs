@@ -108,13 +108,15 @@ fn claim<O: 'static>(part: &Part<'_>) -> Result<Option<Claimed<O>>, ValueError> 
             "the filename or Content-Type is not UTF-8",
         ))
     };
-    let text = String::from_utf8(name.to_cow().into_owned())
-        .ok()
-        .and_then(|filename| match part.content_type() {
-            Some(t) => Some((filename, Some(std::str::from_utf8(t).ok()?.to_owned()))),
-            None => Some((filename, None)),
-        });
-    let Some((filename, content_type)) = text else {
+    let text = || {
+        let filename = String::from_utf8(name.to_cow().into_owned()).ok()?;
+        let content_type = match part.content_type() {
+            Some(t) => Some(std::str::from_utf8(t).ok()?.to_owned()),
+            None => None,
+        };
+        Some((filename, content_type))
+    };
+    let Some((filename, content_type)) = text() else {
         // The field fails; its file goes back to be discarded.
         give_back::<O>(registry, stored.value, stored.len);
         return Err(not_utf8());
