@@ -296,3 +296,73 @@ fn hundred_thousand_levels_are_too_deep_without_recursion() {
         check_json(&input);
     }
 }
+
+/// `value` laid out by serde_json's pretty printer with `indent` as one
+/// level of indentation and `newline` for each line break.
+fn laid_out(value: &serde_json::Value, indent: &[u8], newline: &[u8]) -> Vec<u8> {
+    use serde::Serialize;
+    let mut out = Vec::new();
+    let fmt = serde_json::ser::PrettyFormatter::with_indent(indent);
+    let mut ser = serde_json::Serializer::with_formatter(&mut out, fmt);
+    value.serialize(&mut ser).expect("a value serializes");
+    if newline == b"\n" {
+        return out;
+    }
+    let mut swapped = Vec::with_capacity(out.len() * 2);
+    for b in out {
+        if b == b'\n' {
+            swapped.extend_from_slice(newline);
+        } else {
+            swapped.push(b);
+        }
+    }
+    swapped
+}
+
+/// Pretty-printed documents, as services and their clients send them:
+/// every indentation width from none to past two eight-byte words, tabs,
+/// CRLF and mixed runs, whitespace up to the end of the input, and a
+/// document cut off inside its indentation. The reader's whitespace is
+/// where a fast path for indentation would go; each layout reads as the
+/// same values as serde_json's, and is refused where serde_json refuses it.
+#[test]
+fn pretty_printed_layouts_match_serde_json() {
+    let mut rng = Rng::new(0x5052_4554);
+    let mut values = vec![serde_json::json!({
+        "a": [1, 2.5, -3, "x", null, true, false, {}, [], {"b": {"c": [[], [{}]]}}],
+        "areas": {"205705993": "Arri\u{e8}re-sc\u{e8}ne", "205705994": null},
+        "": "",
+    })];
+    while values.len() < 200 {
+        let doc = json_doc(&mut rng, 8);
+        if let Ok(v) = serde_json::from_slice::<serde_json::Value>(&doc) {
+            values.push(v);
+        }
+    }
+    let mut indents: Vec<Vec<u8>> = (0..=17).map(|n| vec![b' '; n]).collect();
+    indents.extend([b"\t".to_vec(), b"\t ".to_vec(), b"  \t      ".to_vec()]);
+    let newlines: [&[u8]; 4] = [b"\n", b"\r\n", b"\n\r", b" \n"];
+    let mut checked = 0;
+    for value in &values {
+        for indent in &indents {
+            for newline in newlines {
+                let doc = laid_out(value, indent, newline);
+                check_json(&doc);
+                // Trailing whitespace of every length up to the end.
+                for tail in [1, 7, 8, 9, 16, 17] {
+                    let mut padded = doc.clone();
+                    padded.extend_from_slice(newline);
+                    padded.resize(padded.len() + tail, b' ');
+                    check_json(&padded);
+                }
+                // Cut off inside the indentation after a line break.
+                if let Some(at) = doc.iter().position(|&b| b == b'\n') {
+                    let end = (at + 1 + indent.len() / 2).min(doc.len() - 1);
+                    check_json(&doc[..end]);
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, values.len() * indents.len() * newlines.len());
+}
