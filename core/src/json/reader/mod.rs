@@ -32,6 +32,30 @@ pub const MAX_DEPTH: usize = 1024;
 
 const STACK_WORDS: usize = MAX_DEPTH / 64;
 
+/// Eight spaces, as one word.
+const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
+
+/// The rest of a whitespace run from `at`, just after a line break: the
+/// indentation eight spaces at a time, then byte by byte. Where it ends,
+/// and the byte there.
+#[cold]
+#[inline(never)]
+fn after_line_break(bytes: &[u8], mut at: usize) -> (usize, Option<u8>) {
+    while let Some(w) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) {
+        if u64::from_ne_bytes(*w) != SPACES {
+            break;
+        }
+        at += 8;
+    }
+    while let Some(&c) = bytes.get(at) {
+        if !matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
+            return (at, Some(c));
+        }
+        at += 1;
+    }
+    (at, None)
+}
+
 /// What the reader expects next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
@@ -241,6 +265,11 @@ impl<'a> Reader<'a> {
                 return Some(c);
             }
             self.pos += 1;
+            if c == b'\n' {
+                let (at, next) = after_line_break(bytes, self.pos);
+                self.pos = at;
+                return next;
+            }
         }
         None
     }
@@ -347,7 +376,7 @@ impl<'a> Reader<'a> {
     /// [`ErrorKind::JsonEof`], or [`ErrorKind::JsonUnexpected`] for a byte
     /// that starts no value; [`ErrorKind::JsonOutOfOrder`] where no value is
     /// due.
-    #[inline]
+    #[inline(always)]
     pub fn peek(&mut self) -> Result<Kind, Error> {
         let c = self.value_start()?;
         match kind_of(c) {
