@@ -92,12 +92,19 @@ pub(crate) fn walk<'t, 'p>(
     }
 }
 
+/// Parameters a [`Matched`] keeps from the walk that checked the path fits
+/// its template; a route with more is walked again when bound.
+const KEPT: usize = 4;
+
 /// The matched template and routed path of a request, when the path fits
-/// the template: its parameters, raw.
+/// the template: its parameters, raw, as the checking walk found them (up
+/// to [`KEPT`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Matched<'r> {
     template: &'r str,
     path: &'r str,
+    kept: [(&'r str, &'r str); KEPT],
+    count: usize,
 }
 
 impl<'r> Matched<'r> {
@@ -117,14 +124,36 @@ impl<'r> Matched<'r> {
             .extensions
             .get::<OriginalUri>()
             .map_or(parts.uri.path(), |o| o.0.path());
-        walk(template, path, |_, _| {}).then_some(Matched { template, path })
+        let mut kept = [("", ""); KEPT];
+        let mut count = 0;
+        let fits = walk(template, path, |name, value| {
+            if let Some(slot) = kept.get_mut(count) {
+                *slot = (name, value);
+            }
+            count += 1;
+        });
+        fits.then_some(Matched {
+            template,
+            path,
+            kept,
+            count,
+        })
     }
 }
 
 impl<'r> PathParams<'r> for Matched<'r> {
     #[inline]
-    fn each(&self, f: impl FnMut(&str, &'r str)) {
-        walk(self.template, self.path, f);
+    fn each(&self, mut f: impl FnMut(&str, &'r str)) {
+        match self.kept.get(..self.count) {
+            Some(kept) => {
+                for &(name, value) in kept {
+                    f(name, value);
+                }
+            }
+            None => {
+                walk(self.template, self.path, f);
+            }
+        }
     }
 }
 

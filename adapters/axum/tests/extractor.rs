@@ -423,3 +423,46 @@ async fn a_binders_errors_answer_through_question_mark_like_bounds() {
         .unwrap();
     assert_eq!(call(app, req).await.0, 413);
 }
+
+#[tokio::test]
+async fn routes_with_up_to_four_parameters_and_with_more_bind_each_one() {
+    // Up to four are kept from the walk that checks the route; a fifth
+    // has them walked again. Each value lands on its own field either way.
+    #[derive(Bind)]
+    struct Many {
+        #[bind(path)]
+        a: String,
+        #[bind(path)]
+        b: u32,
+        #[bind(path)]
+        c: String,
+        #[bind(path)]
+        d: u32,
+        #[bind(path)]
+        e: Option<String>,
+        #[bind(path)]
+        f: Option<String>,
+    }
+    async fn h(Bound(m): Bound<Many>) -> String {
+        format!("{} {} {} {} {:?} {:?}", m.a, m.b, m.c, m.d, m.e, m.f)
+    }
+    let app = Router::new()
+        .route("/four/{a}/{b}/{c}/{d}", axum::routing::get(h))
+        .route("/five/{a}/{b}/{c}/{d}/{e}", axum::routing::get(h))
+        .route("/six/{a}/{b}/x/{c}/{d}/{e}/{*f}", axum::routing::get(h));
+    assert_eq!(
+        get(app.clone(), "/four/p%20q/2/r/4").await,
+        (200, "p q 2 r 4 None None".into())
+    );
+    assert_eq!(
+        get(app.clone(), "/five/p/2/r%21/4/s").await,
+        (200, "p 2 r! 4 Some(\"s\") None".into())
+    );
+    assert_eq!(
+        get(app.clone(), "/six/p/2/x/r/4/s/t/u%2Fv").await,
+        (200, "p 2 r 4 Some(\"s\") Some(\"t/u/v\")".into())
+    );
+    let (status, body) = get(app, "/five/p/two/r/4/s").await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains(r#""field":"b""#), "{body}");
+}
