@@ -171,11 +171,14 @@ fn trim_ows(bytes: &[u8]) -> &[u8] {
 /// # Errors
 /// As [`parse`].
 pub fn from_headers(headers: &http::HeaderMap) -> Result<Option<u64>, LengthError> {
+    let lengths = headers.get_all(http::header::CONTENT_LENGTH);
+    if lengths.iter().next().is_none() {
+        // No length: `Transfer-Encoding` alone is no conflict, and is not
+        // looked up.
+        return Ok(None);
+    }
     parse(
-        headers
-            .get_all(http::header::CONTENT_LENGTH)
-            .iter()
-            .map(http::HeaderValue::as_bytes),
+        lengths.iter().map(http::HeaderValue::as_bytes),
         headers.contains_key(http::header::TRANSFER_ENCODING),
     )
 }
