@@ -36,13 +36,18 @@ const STACK_WORDS: usize = MAX_DEPTH / 64;
 const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
 
 /// The rest of a whitespace run from `at`, just after a line break: the
-/// indentation eight spaces at a time, then byte by byte. Where it ends,
-/// and the byte there.
+/// indentation's spaces a word at a time (the last, partial word's counted
+/// from the first byte that is not one), then byte by byte. Where it
+/// ends, and the byte there.
 #[cold]
 #[inline(never)]
 fn after_line_break(bytes: &[u8], mut at: usize) -> (usize, Option<u8>) {
     while let Some(w) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) {
-        if u64::from_ne_bytes(*w) != SPACES {
+        // Zero bytes where `w` has spaces; read little-endian, the lowest
+        // set bit is in the first byte that is not a space.
+        let other = u64::from_le_bytes(*w) ^ SPACES;
+        if other != 0 {
+            at += (other.trailing_zeros() / 8) as usize;
             break;
         }
         at += 8;
