@@ -122,6 +122,74 @@ fn integers_agree_with_core_on_a_sweep() {
     }
 }
 
+/// Plain digit runs of every length up to past `u128`'s, at every width:
+/// the value core's `from_str` gives, or out of range where core overflows
+/// (never "not a number"); the same through a raw (query) value.
+#[test]
+fn digit_runs_of_every_length_agree_with_core() {
+    fn check<'a, T>(s: &'a str)
+    where
+        T: FromText<'a> + core::str::FromStr + PartialEq + core::fmt::Debug,
+    {
+        let want = s.parse::<T>().ok();
+        let got = p::<T>(s);
+        match want {
+            Some(v) => assert_eq!(got, Ok(v), "{s}"),
+            None => assert_eq!(got, Err(K::OutOfRange), "{s}"),
+        }
+        let raw = T::from_raw(crate::convert::Raw::form(s.as_bytes())).map_err(|e| e.kind());
+        assert_eq!(raw, got, "raw {s}");
+    }
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut text = alloc::string::String::new();
+    for len in 1..=42 {
+        for round in 0..24 {
+            text.clear();
+            for i in 0..len {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                let d = match round {
+                    0 => b'9',
+                    1 => b'0' + u8::from(i == 0),
+                    2 if i + 1 < len => b'0',
+                    _ => b'0' + (seed >> 59) as u8 % 10,
+                };
+                text.push(char::from(d));
+            }
+            check::<u8>(&text);
+            check::<u16>(&text);
+            check::<u32>(&text);
+            check::<u64>(&text);
+            check::<u128>(&text);
+            check::<usize>(&text);
+            check::<i8>(&text);
+            check::<i16>(&text);
+            check::<i32>(&text);
+            check::<i64>(&text);
+            check::<i128>(&text);
+            check::<isize>(&text);
+        }
+    }
+    // Each width's edge, and one past it.
+    for s in ["255", "256", "65535", "65536", "4294967295", "4294967296"] {
+        check::<u8>(s);
+        check::<u16>(s);
+        check::<u32>(s);
+    }
+    for s in ["127", "128", "32767", "32768", "2147483647", "2147483648"] {
+        check::<i8>(s);
+        check::<i16>(s);
+        check::<i32>(s);
+    }
+    for s in [
+        "9223372036854775807",
+        "9223372036854775808",
+        "9999999999999999999",
+    ] {
+        check::<i64>(s);
+        check::<u64>(s);
+    }
+}
+
 #[test]
 fn floats_are_finite_or_refused() {
     assert_eq!(p::<f64>("99.5"), Ok(99.5));
