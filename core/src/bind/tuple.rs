@@ -24,8 +24,10 @@ fn element<'r, T: Value<'r>>(
         return Ok(false);
     }
     let mut at = cx.at(Segment::Index(index));
-    if r.peek()? == Kind::Null {
-        r.skip_value()?;
+    // The first byte, not the kind: the element's own `from_json` then
+    // finds it with no second whitespace skip or kind lookup.
+    if r.value_byte()? == b'n' {
+        r.null_here()?;
         at.fail(FieldErrorKind::Missing);
     } else {
         *slot = T::from_json(r, &mut at)?;
@@ -42,16 +44,18 @@ fn open<'r>(
     cx: &mut FieldCx<'_, 'r>,
     expected: &'static str,
 ) -> Result<bool, Error> {
-    match r.peek()? {
-        Kind::Array => {
-            r.begin_array()?;
+    match r.value_byte()? {
+        b'[' => {
+            r.array_here()?;
             Ok(true)
         }
-        Kind::Null => {
-            r.skip_value()?;
+        b'n' => {
+            r.null_here()?;
             Ok(false)
         }
         _ => {
+            // Any other value (or a byte that starts none: refused by the
+            // skip as by a peek).
             r.skip_value()?;
             cx.fail(FieldErrorKind::WrongType(expected));
             Ok(false)
