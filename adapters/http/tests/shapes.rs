@@ -108,3 +108,53 @@ fn shared_text_binds_decoded() {
     );
     assert_eq!(s.tags.iter().map(|t| &**t).collect::<Vec<_>>(), ["a&b", ""]);
 }
+
+/// Malformed JSON where a tuple or one of its elements is due: the syntax
+/// error at the byte where it is (the same whether the tuple dispatches on
+/// a peeked kind or on the first byte), and a `null` element missing.
+#[test]
+fn malformed_tuples_are_refused_at_the_byte() {
+    let cases: [(&[u8], &str); 10] = [
+        (
+            br#"{"point":[1,]}"#,
+            "a byte not allowed here in JSON at byte 12",
+        ),
+        (
+            br#"{"point":[}"#,
+            "a byte not allowed here in JSON at byte 10",
+        ),
+        (
+            br#"{"point":}"#,
+            "a byte not allowed here in JSON at byte 9",
+        ),
+        (
+            br#"{"point":[1,2,]}"#,
+            "a byte not allowed here in JSON at byte 14",
+        ),
+        (
+            br#"{"point":[nul]}"#,
+            "a byte not allowed here in JSON at byte 13",
+        ),
+        (
+            br#"{"point":nul}"#,
+            "a byte not allowed here in JSON at byte 12",
+        ),
+        (br#"{"point":[1,2"#, "the JSON ends early at byte 13"),
+        (
+            br#"{"point":[ null , 2 ]}"#,
+            "point[0]: a value is required",
+        ),
+        (
+            br#"{"point": x}"#,
+            "a byte not allowed here in JSON at byte 10",
+        ),
+        (
+            br#"{"point":[1, x]}"#,
+            "a byte not allowed here in JSON at byte 13",
+        ),
+    ];
+    for (input, want) in cases {
+        let err = json(input).map(|_| ()).unwrap_err();
+        assert_eq!(err.to_string(), format!("body: {want}"), "{input:?}");
+    }
+}
