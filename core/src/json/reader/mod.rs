@@ -32,13 +32,24 @@ pub const MAX_DEPTH: usize = 1024;
 
 const STACK_WORDS: usize = MAX_DEPTH / 64;
 
-/// Eight spaces, as one word.
-const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
+/// Eight spaces, as one word (the same in either byte order).
+const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
+
+/// JSON's whitespace (RFC 8259 §2): space, tab, line feed, carriage return.
+/// Every other byte, and all of those above `b' '` tested first, ends a run.
+#[inline(always)]
+fn is_json_ws(c: u8) -> bool {
+    c <= b' ' && matches!(c, b' ' | b'\t' | b'\n' | b'\r')
+}
 
 /// The rest of a whitespace run from `at`, just after a line break: the
 /// indentation's spaces a word at a time (the last, partial word's counted
 /// from the first byte that is not one), then byte by byte. Where it
 /// ends, and the byte there.
+///
+/// Cold and out of line on purpose: only indented documents reach it, and
+/// kept out of `skip_ws` it leaves the compact documents' loop as small as
+/// a byte test (inlined, canada's rows were 4.7% dearer).
 #[cold]
 #[inline(never)]
 fn after_line_break(bytes: &[u8], mut at: usize) -> (usize, Option<u8>) {
@@ -53,7 +64,7 @@ fn after_line_break(bytes: &[u8], mut at: usize) -> (usize, Option<u8>) {
         at += 8;
     }
     while let Some(&c) = bytes.get(at) {
-        if !matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
+        if !is_json_ws(c) {
             return (at, Some(c));
         }
         at += 1;
@@ -266,7 +277,7 @@ impl<'a> Reader<'a> {
     fn skip_ws(&mut self) -> Option<u8> {
         let bytes = self.bytes();
         while let Some(&c) = bytes.get(self.pos) {
-            if c > b' ' || !matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
+            if !is_json_ws(c) {
                 return Some(c);
             }
             self.pos += 1;
