@@ -1,6 +1,6 @@
 //! An axum 0.8 server that takes uploads larger than memory: each file part
 //! is streamed to a temporary file as it arrives (`Spooled<T>`, feature
-//! `spool`), so a 1 GiB upload costs the server a few hundred KiB of heap.
+//! `spool`), so a 1 GiB upload costs the server about 2 MiB of heap.
 //!
 //! `cargo run --release -p binder-axum --features spool --example uploads`
 //! starts it on 127.0.0.1:3003 (`BINDER_ADDR` to move it;

@@ -1,6 +1,7 @@
 //! The memory a spooled upload costs: a 64 MiB file fed in 64 KiB frames
-//! keeps the heap of the thread that reads it under a fixed budget (the
-//! buffers, the scanner, the in-memory body), whatever the file's size.
+//! keeps the heap of the thread that reads it under a fixed budget (the two
+//! 1 MiB write buffers, a frame, the scanner, the in-memory body), whatever
+//! the file's size.
 #![cfg(feature = "spool")]
 
 use binder_hyper::{Bind, SpoolOptions, SpooledFile};
@@ -13,7 +14,7 @@ use std::task::{Context, Poll};
 #[global_allocator]
 static ALLOC: Counting = Counting;
 
-const BUDGET: usize = 1 << 20;
+const BUDGET: usize = 5 << 19;
 const FRAME: usize = 64 * 1024;
 
 /// A multipart body of one `len`-byte file, made frame by frame as it is
@@ -64,7 +65,7 @@ struct One {
 }
 
 #[test]
-fn a_64_mib_upload_keeps_the_heap_under_1_mib() {
+fn a_64_mib_upload_keeps_the_heap_under_2_5_mib() {
     let dir = tempfile::tempdir().unwrap();
     let mut options = SpoolOptions::default();
     options.temp_dir = Some(dir.path().to_owned());

@@ -5,7 +5,6 @@
 use super::disk::Disk;
 use super::SpoolOptions;
 use binder_core::multipart::{Param, PartHead};
-use bytes::Bytes;
 use std::borrow::Cow;
 use std::future::Future;
 use std::io;
@@ -275,7 +274,6 @@ pub trait Store: Sync + private::Sealed {
         &self,
         open: &mut Self::Open,
         data: &[u8],
-        frame: &Bytes,
     ) -> impl Future<Output = io::Result<()>> + Send;
 
     #[doc(hidden)]
@@ -300,8 +298,8 @@ impl Store for TempFiles {
         Disk::create(options.temp_dir.as_deref())
     }
 
-    async fn write_file(&self, disk: &mut Disk, data: &[u8], frame: &Bytes) -> io::Result<()> {
-        disk.write(data, frame).await
+    async fn write_file(&self, disk: &mut Disk, data: &[u8]) -> io::Result<()> {
+        disk.write(data).await
     }
 
     async fn finish_file(&self, disk: Disk, _: u64) -> io::Result<TempPath> {
@@ -329,7 +327,7 @@ impl<K: Sink> Store for K {
         self.open(head)
     }
 
-    async fn write_file(&self, w: &mut K::Writer, data: &[u8], _: &Bytes) -> io::Result<()> {
+    async fn write_file(&self, w: &mut K::Writer, data: &[u8]) -> io::Result<()> {
         w.write_all(data).await
     }
 

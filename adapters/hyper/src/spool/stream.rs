@@ -103,9 +103,9 @@ impl<S: Store> Out<'_, S> {
         Ok(())
     }
 
-    /// The next piece of the current part's data (a slice of `frame`, or
+    /// The next piece of the current part's data (a slice of the frame, or
     /// of the scanner's carry).
-    async fn data(&mut self, bytes: &[u8], frame: &Bytes) -> Result<(), SpoolError> {
+    async fn data(&mut self, bytes: &[u8]) -> Result<(), SpoolError> {
         let store = self.store;
         match &mut self.current {
             Current::File(open, _, len) => {
@@ -114,10 +114,7 @@ impl<S: Store> Out<'_, S> {
                     return Err(too_large(limit));
                 }
                 *len += bytes.len() as u64;
-                store
-                    .write_file(open, bytes, frame)
-                    .await
-                    .map_err(SpoolError::Io)
+                store.write_file(open, bytes).await.map_err(SpoolError::Io)
             }
             Current::Text => self.keep(bytes),
             Current::None => Ok(()),
@@ -199,7 +196,7 @@ where
         while let Some(event) = input.next().map_err(malformed)? {
             match event {
                 Event::Part(head) => out.part(&head).await?,
-                Event::Data(bytes) => out.data(bytes, &data).await?,
+                Event::Data(bytes) => out.data(bytes).await?,
                 Event::End => out.end().await?,
             }
         }
