@@ -548,8 +548,17 @@ impl<'r> Raw<'r> {
             Repr::Bytes(bytes, Escapes::None) => utf8(bytes).map(String::from),
             Repr::Text(text, Escapes::None) | Repr::Json(text, false) => Ok(String::from(text)),
             Repr::Text(text, Escapes::Form) => crate::percent::decode_text_owned::<true>(text),
-            _ => self.into_cow().map(alloc::borrow::Cow::into_owned),
+            _ => self.into_string_rare(),
         }
+    }
+
+    /// [`into_string`](Self::into_string) of the rarer shapes (escaped
+    /// bytes, path escapes, escaped JSON): out of line, so that the common
+    /// ones inline where the caller knows them.
+    #[cfg(feature = "alloc")]
+    #[inline(never)]
+    fn into_string_rare(self) -> Result<alloc::string::String, ValueError> {
+        self.into_cow().map(alloc::borrow::Cow::into_owned)
     }
 
     /// The decoded text: borrowed when nothing changes, else decoded into
