@@ -173,8 +173,18 @@ pub fn run(o: Options) -> Result<(Value, Result<(), String>), String> {
 /// The section of BENCHMARKS.md, from `results.json`'s `spool` record.
 pub fn table(r: &Value) -> String {
     let f = |k: &str| r[k].as_f64().unwrap_or_default();
+    let all = |k: &str| {
+        r[k].as_array()
+            .map(|v| {
+                v.iter()
+                    .map(|t| format!("{:.2}", t.as_f64().unwrap_or_default()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            })
+            .unwrap_or_default()
+    };
     format!(
-        "\nUploads larger than memory (`cargo run --release -p binder-bench -- spool`): a {} MiB file posted on loopback to the axum uploads example (`Spooled<T>`, each file part streamed to a temporary file), against writing the same bytes to a file directly in the same directory, taken in turns, best of {} each: upload {:.2} s ({:.0} MiB/s), direct write {:.2} s ({:.0} MiB/s), speed ratio {:.2} (issue 19's target: 0.5 at least); CPU a round: server {:.2} s, direct write {:.2} s. The server's peak resident memory (VmHWM) {:.1} MiB (target: under 32 MiB; {:.1} MiB listening). {} temporary files left. Machine: {} cpus, load average {:.1} (the run's own included) when it ended.\n",
+        "\nUploads larger than memory (`cargo run --release -p binder-bench -- spool`): a {} MiB file posted on loopback to the axum uploads example (`Spooled<T>`, each file part streamed to a temporary file), against writing the same bytes to a file directly in the same directory, taken in turns, best of {} each: upload {:.2} s ({:.0} MiB/s), direct write {:.2} s ({:.0} MiB/s), speed ratio {:.2} (issue 19's target: 0.5 at least); every round, in seconds: upload {}, direct write {} (on this virtual machine a write into memory the host has just taken back runs several times slower, whichever side it falls to: the best of each side is its undisturbed round); CPU a round: server {:.2} s, direct write {:.2} s. The server's peak resident memory (VmHWM) {:.1} MiB (target: under 32 MiB; {:.1} MiB listening). {} temporary files left. Machine: {} cpus, load average {:.1} (the run's own included) when it ended.\n",
         r["mib"],
         r["rounds"],
         f("upload_s"),
@@ -182,6 +192,8 @@ pub fn table(r: &Value) -> String {
         f("direct_s"),
         f("mib") / f("direct_s"),
         f("ratio"),
+        all("upload_all_s"),
+        all("direct_all_s"),
         f("server_cpu_s"),
         f("direct_cpu_s"),
         f("peak_kib") / 1024.0,
@@ -279,6 +291,8 @@ fn measure(binary: &Path, dir: &Path, o: Options) -> Result<(Value, Result<(), S
         "mib": o.mib,
         "rounds": o.rounds,
         "upload_s": best_up.as_secs_f64(),
+        "upload_all_s": up_times.iter().map(Duration::as_secs_f64).collect::<Vec<_>>(),
+        "direct_all_s": direct_times.iter().map(Duration::as_secs_f64).collect::<Vec<_>>(),
         "direct_s": best_direct.as_secs_f64(),
         "ratio": ratio,
         "server_cpu_s": server_cpu / rounds,
