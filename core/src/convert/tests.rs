@@ -140,6 +140,12 @@ fn digit_runs_of_every_length_agree_with_core() {
         let raw = T::from_raw(crate::convert::Raw::form(s.as_bytes())).map_err(|e| e.kind());
         assert_eq!(raw, got, "raw {s}");
     }
+    // `check` of one text at each of the widths listed.
+    macro_rules! check_as {
+        ($s:expr; $($t:ty),+) => {
+            $(check::<$t>($s);)+
+        };
+    }
     let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
     let mut text = alloc::string::String::new();
     for len in 1..=42 {
@@ -155,38 +161,22 @@ fn digit_runs_of_every_length_agree_with_core() {
                 };
                 text.push(char::from(d));
             }
-            check::<u8>(&text);
-            check::<u16>(&text);
-            check::<u32>(&text);
-            check::<u64>(&text);
-            check::<u128>(&text);
-            check::<usize>(&text);
-            check::<i8>(&text);
-            check::<i16>(&text);
-            check::<i32>(&text);
-            check::<i64>(&text);
-            check::<i128>(&text);
-            check::<isize>(&text);
+            check_as!(&text; u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
         }
     }
     // Each width's edge, and one past it.
     for s in ["255", "256", "65535", "65536", "4294967295", "4294967296"] {
-        check::<u8>(s);
-        check::<u16>(s);
-        check::<u32>(s);
+        check_as!(s; u8, u16, u32);
     }
     for s in ["127", "128", "32767", "32768", "2147483647", "2147483648"] {
-        check::<i8>(s);
-        check::<i16>(s);
-        check::<i32>(s);
+        check_as!(s; i8, i16, i32);
     }
     for s in [
         "9223372036854775807",
         "9223372036854775808",
         "9999999999999999999",
     ] {
-        check::<i64>(s);
-        check::<u64>(s);
+        check_as!(s; i64, u64);
     }
 }
 

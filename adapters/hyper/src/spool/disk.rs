@@ -6,9 +6,10 @@
 //! Copied, not shared: holding slices of the body's frames until their
 //! write ended kept hyper from reusing its read buffer, so every read
 //! landed in memory fresh from the system. Six 255 MiB uploads on loopback
-//! took the server 1.52-1.65 CPU-s and 100,000-200,000 page faults shared
-//! (256 KiB or 1 MiB writes), 0.96-1.03 CPU-s and 2,000-3,500 faults copied
-//! into 1 MiB buffers (256 KiB: 1.14-1.23 CPU-s; 2 MiB: 1.58).
+//! took the server 1.58 CPU-s and 101,822 page faults shared in 256 KiB
+//! writes (1.52-1.65 CPU-s and up to 204,546 faults in 1 MiB ones), and
+//! 0.96-1.03 CPU-s and 1,500-4,000 faults copied into 1 MiB buffers
+//! (256 KiB buffers: 1.14-1.23 CPU-s; 2 MiB: 1.58-1.60).
 
 use std::fs::File;
 use std::io::{self, Write as _};
