@@ -159,6 +159,58 @@ async fn axum_default_body_limit_is_honoured() {
     }
 }
 
+/// The body is read through axum's own `Limited`; what it refuses is
+/// answered as binder's read would answer it, and a declared length past
+/// the limit is refused before the body is polled.
+#[tokio::test]
+async fn axums_limit_is_answered_as_binders_read_answers() {
+    use axum::extract::DefaultBodyLimit;
+    let app = Router::new()
+        .route("/notes", post(note_len))
+        .layer(DefaultBodyLimit::max(10));
+    let post = |declared: Option<usize>, frames: &[&str]| {
+        let frames = frames::Frames::new(frames.iter().map(|f| f.to_string()));
+        let tally = frames.tally();
+        let mut b = http::Request::post("/notes")
+            .header("content-type", "application/x-www-form-urlencoded");
+        if let Some(n) = declared {
+            b = b.header("content-length", n);
+        }
+        (b.body(Body::new(frames)).unwrap(), tally)
+    };
+    // Declared past the limit: 413, the body never polled.
+    let (req, tally) = post(Some(100), &["text=", "x"]);
+    let (status, body, _) = call(app.clone(), req).await;
+    assert_eq!(status, 413, "{body}");
+    assert!(body.contains("limit of 10 bytes"), "{body}");
+    assert_eq!(tally.polls(), 0);
+    // Declared under the limit, one frame past both: more than declared (400).
+    let (req, _) = post(Some(7), &["text=xxxxxxxxxx"]);
+    let (status, body, _) = call(app.clone(), req).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("longer than the 7 bytes"), "{body}");
+    // Undeclared, past the limit at the second frame: 413, read no further.
+    let (req, tally) = post(None, &["text=x", "xxxxx", "x"]);
+    let (status, body, _) = call(app.clone(), req).await;
+    assert_eq!(status, 413, "{body}");
+    assert!(body.contains("limit of 10 bytes"), "{body}");
+    assert_eq!(tally.frames(), 2);
+    // At the limit, in frames, declared or not: bound.
+    for declared in [None, Some(10)] {
+        let (req, _) = post(declared, &["text=x", "xxxx"]);
+        assert_eq!(call(app.clone(), req).await.0, 200, "{declared:?}");
+    }
+    // A transport failure is still a failed read (400), not a limit.
+    let frames = frames::Frames::new(["text="]).then_fail();
+    let req = http::Request::post("/notes")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(Body::new(frames))
+        .unwrap();
+    let (status, body, _) = call(app, req).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("could not be read"), "{body}");
+}
+
 #[tokio::test]
 async fn the_smaller_of_axums_and_binders_limit_applies() {
     use axum::extract::DefaultBodyLimit;
