@@ -203,6 +203,7 @@ mod tests {
         assert_eq!(params("/v{n}/x", "/v2/x"), p(&[("n", "2")]));
         assert_eq!(params("/f/{*rest}", "/f/a/b/"), p(&[("rest", "a/b/")]));
         assert_eq!(params("/{{a}}/{x}", "/{a}/1"), p(&[("x", "1")]));
+        assert_eq!(params("/café/{x}/é", "/café/ü/é"), p(&[("x", "ü")]));
         assert_eq!(
             params("/s/{*__private__axum_nest_tail_param}", "/s/a"),
             p(&[])
@@ -221,5 +222,8 @@ mod tests {
         assert_eq!(params("/{x", "/q"), None);
         assert_eq!(params("/x}", "/x}"), None);
         assert_eq!(params("/a", "/a/"), None);
+        assert_eq!(params("/ab/{x}", "/a"), None); // the path ends inside a literal
+        assert_eq!(params("/café/{x}", "/cafe/1"), None);
+        assert_eq!(params("/é/{x}", "/\u{e8}/1"), None); // same first byte
     }
 }
