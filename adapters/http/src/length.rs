@@ -228,7 +228,7 @@ fn trim_ows(bytes: &[u8]) -> &[u8] {
 pub fn from_headers(headers: &http::HeaderMap) -> Result<Option<u64>, LengthError> {
     if headers.len() <= SCAN {
         // One pass, a name compare a line: cheaper than the two hashed
-        // lookups below (about 140 instructions each) for a map this small.
+        // lookups below for a map this small (see `SCAN`).
         let (mut length, mut transfer_encoding) = (Length::default(), false);
         for (name, value) in headers {
             if *name == http::header::CONTENT_LENGTH {
@@ -252,8 +252,11 @@ pub fn from_headers(headers: &http::HeaderMap) -> Result<Option<u64>, LengthErro
 }
 
 /// [`from_headers`] reads a map of up to this many header lines in one
-/// pass over them; a larger one by lookups.
-const SCAN: usize = 16;
+/// pass over them; a larger one by lookups. Measured (callgrind, a map of
+/// `n` lines with one `Content-Length`): the pass costs about 190
+/// instructions at 3 lines, 240 at 5, 310 at 8 and 360 at 10; the two
+/// lookups about 310 whatever the size.
+const SCAN: usize = 8;
 
 #[cfg(test)]
 mod tests {
