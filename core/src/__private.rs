@@ -28,6 +28,7 @@ pub use crate::convert::{FromText, JsonKinds, Parsed, Raw, Ref, Text};
 pub use crate::cookie::Cursor as CookieCursor;
 pub use crate::error::{Error, ValueError, ValueErrorKind};
 pub use crate::form::Cursor;
+pub use crate::json::reader::Expect as JsonExpect;
 pub use crate::json::{JsonStr, Kind, Number, Reader};
 pub use crate::limits::{Formats, Limits};
 pub use core::default::Default;
@@ -58,6 +59,14 @@ pub const fn json_word(key: &str) -> u64 {
         Some(w) => w,
         None => 0,
     }
+}
+
+/// The member named `key`, bound by field `field`, as a JSON object's
+/// walk expects it when members come in declaration order, compactly
+/// written ([`members`]). Generated code lists a type's members with
+/// these, as a `const`.
+pub const fn json_expect(key: &str, field: usize) -> JsonExpect {
+    JsonExpect::new(key.as_bytes(), field)
 }
 
 /// Offers `raw` to a field, recording a refusal (or, for a `required` field,
@@ -274,11 +283,12 @@ pub const NO_FIELD: usize = usize::MAX;
 pub fn scan_json<'r>(
     body: &'r [u8],
     limits: &Limits,
+    order: &[JsonExpect],
     known: impl Fn(u64) -> usize,
     named: impl Fn(&[u8]) -> usize,
     mut f: impl FnMut(usize, &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), BindError> {
-    scan_json_with::<false, false>(body, limits, known, named, |field, _, r| f(field, r))
+    scan_json_with::<false, false>(body, limits, order, known, named, |field, _, r| f(field, r))
 }
 
 /// [`scan_json`] for a type that denies unknown fields: `f` also gets a
@@ -291,11 +301,12 @@ pub fn scan_json<'r>(
 pub fn scan_json_or_unknown<'r>(
     body: &'r [u8],
     limits: &Limits,
+    order: &[JsonExpect],
     known: impl Fn(u64) -> usize,
     named: impl Fn(&[u8]) -> usize,
     f: impl FnMut(usize, &'r str, &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), BindError> {
-    scan_json_with::<true, false>(body, limits, known, named, f)
+    scan_json_with::<true, false>(body, limits, order, known, named, f)
 }
 
 /// [`scan_json_or_unknown`] (`UNKNOWN`) or [`scan_json`] (`f` then never
@@ -308,11 +319,12 @@ pub fn scan_json_or_unknown<'r>(
 pub fn scan_json_strict<'r, const UNKNOWN: bool>(
     body: &'r [u8],
     limits: &Limits,
+    order: &[JsonExpect],
     known: impl Fn(u64) -> usize,
     named: impl Fn(&[u8]) -> usize,
     f: impl FnMut(usize, &'r str, &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), BindError> {
-    scan_json_with::<UNKNOWN, true>(body, limits, known, named, f)
+    scan_json_with::<UNKNOWN, true>(body, limits, order, known, named, f)
 }
 
 /// [`scan_json`] (`UNKNOWN` false: `f` never sees [`NO_FIELD`]) or
@@ -321,6 +333,7 @@ pub fn scan_json_strict<'r, const UNKNOWN: bool>(
 fn scan_json_with<'r, const UNKNOWN: bool, const STRICT: bool>(
     body: &'r [u8],
     limits: &Limits,
+    order: &[JsonExpect],
     known: impl Fn(u64) -> usize,
     named: impl Fn(&[u8]) -> usize,
     mut f: impl FnMut(usize, &'r str, &mut Reader<'r>) -> Result<(), Error>,
@@ -329,9 +342,11 @@ fn scan_json_with<'r, const UNKNOWN: bool, const STRICT: bool>(
     if STRICT {
         r.set_strict(true);
     }
-    walk_json::<UNKNOWN>(&mut r, &known, &named, &mut f).map_err(|error| BindError::Malformed {
-        source: Source::Body,
-        error,
+    walk_json::<UNKNOWN>(&mut r, order, &known, &named, &mut f).map_err(|error| {
+        BindError::Malformed {
+            source: Source::Body,
+            error,
+        }
     })
 }
 
@@ -340,6 +355,7 @@ fn scan_json_with<'r, const UNKNOWN: bool, const STRICT: bool>(
 #[inline(never)]
 fn walk_json<'r, const UNKNOWN: bool>(
     r: &mut Reader<'r>,
+    order: &[JsonExpect],
     known: &impl Fn(u64) -> usize,
     named: &impl Fn(&[u8]) -> usize,
     f: &mut impl FnMut(usize, &'r str, &mut Reader<'r>) -> Result<(), Error>,
@@ -347,7 +363,7 @@ fn walk_json<'r, const UNKNOWN: bool>(
     match r.value_byte()? {
         b'{' => {
             r.object_here()?;
-            members_with::<MAX_KEY, UNKNOWN>(r, known, named, f)?;
+            members_with::<MAX_KEY, UNKNOWN>(r, order, known, named, f)?;
         }
         b'n' => r.null_here()?,
         _ => {
@@ -359,10 +375,12 @@ fn walk_json<'r, const UNKNOWN: bool>(
 }
 
 /// Walks an object's members (its `{` already read), finding each one's
-/// field without scanning its name when it can: `known` maps the word
-/// [`Reader`] packs from a short name's first bytes (see
-/// `json::reader::members::short_name`) to a field index, and only a name it does
-/// not know is read and decoded, for `named` to map. A name no field has
+/// field without scanning its name when it can: first by `order`, the
+/// fields' members in declaration order (`json_expect`), each taken by a
+/// word compare while the input sends them so, compactly written; then
+/// `known` maps the word [`Reader`] packs from a short name's first bytes
+/// (see `json::reader::members::short_name`) to a field index, and only a
+/// name it does not know is read and decoded, for `named` to map. A name no field has
 /// ([`NO_FIELD`]) is skipped with its value; otherwise `f` gets the field
 /// index and the reader at the value, which it must read or skip.
 ///
@@ -374,11 +392,12 @@ fn walk_json<'r, const UNKNOWN: bool>(
 #[inline(always)]
 pub fn members<'r, const N: usize>(
     r: &mut Reader<'r>,
+    order: &[JsonExpect],
     known: impl Fn(u64) -> usize,
     named: impl Fn(&[u8]) -> usize,
     mut f: impl FnMut(usize, &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    members_with::<N, false>(r, known, named, |field, _, r| f(field, r))
+    members_with::<N, false>(r, order, known, named, |field, _, r| f(field, r))
 }
 
 /// [`members`] for a type that denies unknown fields: `f` also gets a
@@ -391,11 +410,12 @@ pub fn members<'r, const N: usize>(
 #[inline(always)]
 pub fn members_or_unknown<'r, const N: usize>(
     r: &mut Reader<'r>,
+    order: &[JsonExpect],
     known: impl Fn(u64) -> usize,
     named: impl Fn(&[u8]) -> usize,
     f: impl FnMut(usize, &'r str, &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    members_with::<N, true>(r, known, named, f)
+    members_with::<N, true>(r, order, known, named, f)
 }
 
 /// [`members`] (`UNKNOWN` false: `f` never sees [`NO_FIELD`]) or
@@ -403,30 +423,49 @@ pub fn members_or_unknown<'r, const N: usize>(
 #[inline(always)]
 fn members_with<'r, const N: usize, const UNKNOWN: bool>(
     r: &mut Reader<'r>,
+    order: &[JsonExpect],
     known: impl Fn(u64) -> usize,
     named: impl Fn(&[u8]) -> usize,
     mut f: impl FnMut(usize, &'r str, &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let mut scratch = [0u8; N];
-    while let Some(word) = r.member_start()? {
-        let mut field = known(word);
-        let mut name = "";
-        if field != NO_FIELD {
-            r.take_short_name(word)?;
-        } else {
-            let sent = r.member_name(&mut scratch)?;
-            field = match sent.key() {
-                Some(key) => named(key),
-                None => NO_FIELD,
-            };
-            if field == NO_FIELD {
-                if !UNKNOWN {
-                    r.skip_value()?;
-                    continue;
-                }
-                name = sent.raw().as_str().unwrap_or("…");
+    // The members as `order` lists them while the input has them in that
+    // order, compactly written; from the first that is not, the general
+    // walk. One call of `f`, so that it inlines.
+    let mut next = if r.compact() { 0 } else { order.len() };
+    loop {
+        let (field, name) = match order.get(next) {
+            Some(expect) if r.take_expected(expect) => {
+                next += 1;
+                (expect.field, "")
             }
-        }
+            _ => {
+                next = order.len();
+                let Some(word) = r.member_start()? else {
+                    break;
+                };
+                let field = known(word);
+                if field != NO_FIELD {
+                    r.take_short_name(word)?;
+                    (field, "")
+                } else {
+                    let sent = r.member_name(&mut scratch)?;
+                    let field = match sent.key() {
+                        Some(key) => named(key),
+                        None => NO_FIELD,
+                    };
+                    if field == NO_FIELD {
+                        if !UNKNOWN {
+                            r.skip_value()?;
+                            continue;
+                        }
+                        (field, sent.raw().as_str().unwrap_or("…"))
+                    } else {
+                        (field, "")
+                    }
+                }
+            }
+        };
         f(field, name, r)?;
     }
     Ok(())

@@ -436,3 +436,133 @@ fn a_lone_value_for_a_list_fails_under_the_fields_own_path() {
         .collect();
     assert_eq!(got, ["n[1]", "items[1].qty"]);
 }
+
+#[test]
+fn members_in_declaration_order_bind_as_in_any_layout() {
+    // Members sent in declaration order and written compactly are taken by
+    // a word compare of `,"name":` each (`JsonExpect`); anything else by
+    // the general walk. Every body below, and every one-byte edit of it,
+    // binds the same as with a space after each `{` and `,` (which no
+    // compare takes, so the general walk reads it all).
+    #[derive(Bind, Debug, PartialEq)]
+    struct Inner {
+        #[bind(body)]
+        x: u8,
+        #[bind(body = "thirteen13131")]
+        y: Option<bool>,
+    }
+    #[derive(Bind, Debug, PartialEq)]
+    struct Ordered {
+        #[bind(body)]
+        a: u8,
+        #[bind(body = "seven77")]
+        seven: Option<String>,
+        #[bind(body = "eight888")]
+        eight: Option<u32>,
+        #[bind(body = "thirteen13131")]
+        thirteen: Option<u8>,
+        #[bind(body = "fourteen141414")]
+        fourteen: Option<u8>,
+        #[bind(body = "q\"")]
+        quote: Option<u8>,
+        #[bind(body)]
+        inner: Option<Inner>,
+        #[bind(body)]
+        z: Vec<u8>,
+    }
+    /// A space after each `{` and `,` outside strings.
+    fn spaced(body: &[u8]) -> Vec<u8> {
+        let (mut out, mut string, mut escape) = (Vec::new(), false, false);
+        for &c in body {
+            out.push(c);
+            if string {
+                match (escape, c) {
+                    (true, _) => escape = false,
+                    (false, b'\\') => escape = true,
+                    (false, b'"') => string = false,
+                    _ => {}
+                }
+            } else if c == b'"' {
+                string = true;
+            } else if c == b'{' || c == b',' {
+                out.push(b' ');
+            }
+        }
+        out
+    }
+    fn same(body: &[u8]) -> bool {
+        let spaced = spaced(body);
+        match (Ordered::bind(&json(body)), Ordered::bind(&json(&spaced))) {
+            (Ok(a), Ok(b)) => a == b,
+            (
+                Err(BindError::Malformed { source, error }),
+                Err(BindError::Malformed {
+                    source: s,
+                    error: e,
+                }),
+            ) => source == s && error.kind() == e.kind(),
+            (Err(a), Err(b)) => a.to_string() == b.to_string(),
+            _ => false,
+        }
+    }
+    let members: &[&str] = &[
+        r#""a":1"#,
+        r#""seven77":"s""#,
+        r#""eight888":8"#,
+        r#""thirteen13131":13"#,
+        r#""fourteen141414":14"#,
+        r#""q\"":2"#,
+        r#""inner":{"x":3,"thirteen13131":true}"#,
+        r#""z":[1,2]"#,
+    ];
+    let object = |ms: &[&str]| format!("{{{}}}", ms.join(","));
+    let whole = object(members);
+    let all = Ordered::bind(&json(whole.as_bytes())).unwrap();
+    assert_eq!(
+        (all.a, all.thirteen, all.fourteen, all.quote, all.z.len()),
+        (1, Some(13), Some(14), Some(2), 2)
+    );
+    assert_eq!(
+        all.inner,
+        Some(Inner {
+            x: 3,
+            y: Some(true)
+        })
+    );
+    let mut bodies = vec![whole.clone()];
+    for i in 0..members.len() {
+        let mut ms = members.to_vec();
+        bodies.push(object(&ms[..i]));
+        ms.insert(i, r#""unknown":[{"a":1}]"#);
+        bodies.push(object(&ms));
+        ms.remove(i);
+        ms.insert(i, members[i]);
+        bodies.push(object(&ms));
+        ms.remove(i);
+        if i + 1 < ms.len() {
+            ms.swap(i, i + 1);
+            bodies.push(object(&ms));
+        }
+    }
+    let edits: &[u8] = b" ,:\"{}[]0\\";
+    let mut checked = 0;
+    for body in &bodies {
+        let body = body.as_bytes();
+        assert!(same(body), "{}", String::from_utf8_lossy(body));
+        for at in 0..body.len() {
+            let mut cut = body.to_vec();
+            cut.remove(at);
+            assert!(same(&cut), "{}", String::from_utf8_lossy(&cut));
+            for &c in edits {
+                let mut edited = body.to_vec();
+                edited[at] = c;
+                assert!(same(&edited), "{}", String::from_utf8_lossy(&edited));
+                let mut longer = body.to_vec();
+                longer.insert(at, c);
+                assert!(same(&longer), "{}", String::from_utf8_lossy(&longer));
+                checked += 2;
+            }
+        }
+    }
+    assert!(checked > 50_000, "{checked}");
+}

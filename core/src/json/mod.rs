@@ -63,7 +63,7 @@
 //! [`ValueErrorKind::OutOfRange`]: crate::ValueErrorKind::OutOfRange
 
 mod number;
-mod reader;
+pub(crate) mod reader;
 mod string;
 
 pub use number::{FromNumber, Number};

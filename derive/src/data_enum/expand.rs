@@ -483,7 +483,7 @@ fn struct_walk(
     quote! {{
         let mut __seen = #p::Bits::<{ #p::words_for(#n) }>::new();
         #(#slots)*
-        #p::#walk::<#longest>(__r, #known, #named, |#params| {
+        #p::#walk::<#longest>(__r, &[], #known, #named, |#params| {
             match __field {
                 #(#arms)*
                 #tag_arm

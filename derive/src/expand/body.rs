@@ -124,7 +124,7 @@ impl Ctx<'_> {
             false,
             |i, key| quote!(&mut #p::FieldCx::new(&mut __errors, #i, #key)),
         );
-        let (json_known, json_named) = self.json_lookups(false);
+        let (json_order, json_known, json_named) = self.json_lookups(false);
         // A member no field has: skipped, or refused under its name.
         let (scan, params, unknown) = if self.strict {
             let deny = self.deny_unknown;
@@ -166,7 +166,7 @@ impl Ctx<'_> {
         });
         quote! {
             #p::Body::Json(__bytes) if __limits.formats.contains(#p::Formats::JSON) => {
-                #p::#scan(__bytes, __limits, #json_known, #json_named, |#params| {
+                #p::#scan(__bytes, __limits, #json_order, #json_known, #json_named, |#params| {
                     match __field {
                         #json_arms
                         _ => #unknown

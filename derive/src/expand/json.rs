@@ -45,10 +45,11 @@ impl Ctx<'_> {
         quote! { #(#arms)* }
     }
 
-    /// The two lookups from a JSON member's name to its field's index
-    /// (`__private::members`): by the word packed from a short name's
-    /// first bytes, then by the decoded name.
-    pub(super) fn json_lookups(&self, nested: bool) -> (TokenStream, TokenStream) {
+    /// The members in declaration order, then the two lookups from a JSON
+    /// member's name to its field's index (`__private::members`): by the
+    /// word packed from a short name's first bytes, then by the decoded
+    /// name.
+    pub(super) fn json_lookups(&self, nested: bool) -> (TokenStream, TokenStream, TokenStream) {
         let Ctx { p, .. } = self;
         // The words come from the runtime's own packing, as `const`s: a
         // name it cannot pack has the word 0, which no short name packs to
@@ -67,7 +68,16 @@ impl Ctx<'_> {
             let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
             quote! { #lit => #i, }
         });
+        // The members in declaration order, which the walk tries first.
+        let expects = self.json_fields(nested).map(|(i, f)| {
+            let key = &f.bound.as_ref().expect("bound").key;
+            quote! { #p::json_expect(#key, #i), }
+        });
         (
+            quote! {{
+                const __ORDER: &[#p::JsonExpect] = &[#(#expects)*];
+                __ORDER
+            }},
             quote! {
                 |__w: u64| -> usize {
                     #(#consts)*

@@ -32,7 +32,7 @@ pub(super) fn value_impl(
     let (vs, fs) = settled(m.fields.len());
     let nested_slots = slots;
     let nested_arms = cx.json_arms(true, |_, key| quote!(&mut __cx.at(#p::Segment::Key(#key))));
-    let (nested_known, nested_named) = cx.json_lookups(true);
+    let (nested_order, nested_known, nested_named) = cx.json_lookups(true);
     let nested_finishes = finish_stmts(m, p, lt, true);
     let nested_members = m.fields.iter().map(|f| f.member);
     let longest = m
@@ -71,7 +71,7 @@ pub(super) fn value_impl(
         )
     };
     let nested_walk = quote! {
-        #p::#walk::<#longest>(__r, #nested_known, #nested_named, |#params| {
+        #p::#walk::<#longest>(__r, #nested_order, #nested_known, #nested_named, |#params| {
             match __field {
                 #nested_arms
                 _ => #unknown

@@ -358,6 +358,16 @@ const _: () = {
                 5usize,
             >(
                 __r,
+                {
+                    const __ORDER: &[::binder_http::__private_0_1::JsonExpect] = &[
+                        ::binder_http::__private_0_1::json_expect("to", 0usize),
+                        ::binder_http::__private_0_1::json_expect("cents", 1usize),
+                        ::binder_http::__private_0_1::json_expect("memo", 2usize),
+                        ::binder_http::__private_0_1::json_expect("payee", 3usize),
+                        ::binder_http::__private_0_1::json_expect("items", 4usize),
+                    ];
+                    __ORDER
+                },
                 |__w: u64| -> usize {
                     const __W0: u64 = ::binder_http::__private_0_1::json_word("to");
                     const __W1: u64 = ::binder_http::__private_0_1::json_word("cents");
@@ -616,6 +626,16 @@ const _: () = {
                     ::binder_http::__private_0_1::scan_json(
                         __bytes,
                         __limits,
+                        {
+                            const __ORDER: &[::binder_http::__private_0_1::JsonExpect] = &[
+                                ::binder_http::__private_0_1::json_expect("to", 0usize),
+                                ::binder_http::__private_0_1::json_expect("cents", 1usize),
+                                ::binder_http::__private_0_1::json_expect("memo", 2usize),
+                                ::binder_http::__private_0_1::json_expect("payee", 3usize),
+                                ::binder_http::__private_0_1::json_expect("items", 4usize),
+                            ];
+                            __ORDER
+                        },
                         |__w: u64| -> usize {
                             const __W0: u64 = ::binder_http::__private_0_1::json_word(
                                 "to",

@@ -353,6 +353,16 @@ const _: () = {
                 10usize,
             >(
                 __r,
+                {
+                    const __ORDER: &[::binder_http::__private_0_1::JsonExpect] = &[
+                        ::binder_http::__private_0_1::json_expect("title", 0usize),
+                        ::binder_http::__private_0_1::json_expect("tags", 1usize),
+                        ::binder_http::__private_0_1::json_expect("avatar", 2usize),
+                        ::binder_http::__private_0_1::json_expect("attachment", 3usize),
+                        ::binder_http::__private_0_1::json_expect("notify", 4usize),
+                    ];
+                    __ORDER
+                },
                 |__w: u64| -> usize {
                     const __W0: u64 = ::binder_http::__private_0_1::json_word("title");
                     const __W1: u64 = ::binder_http::__private_0_1::json_word("tags");

@@ -682,6 +682,28 @@ const _: () = {
                 13usize,
             >(
                 __r,
+                {
+                    const __ORDER: &[::binder_http::__private_0_1::JsonExpect] = &[
+                        ::binder_http::__private_0_1::json_expect("team", 0usize),
+                        ::binder_http::__private_0_1::json_expect("q", 1usize),
+                        ::binder_http::__private_0_1::json_expect("pageSize", 2usize),
+                        ::binder_http::__private_0_1::json_expect("tag", 3usize),
+                        ::binder_http::__private_0_1::json_expect("limit", 4usize),
+                        ::binder_http::__private_0_1::json_expect("offset", 5usize),
+                        ::binder_http::__private_0_1::json_expect("allow", 6usize),
+                        ::binder_http::__private_0_1::json_expect(
+                            "x-request-id",
+                            7usize,
+                        ),
+                        ::binder_http::__private_0_1::json_expect(
+                            "x-api-version",
+                            8usize,
+                        ),
+                        ::binder_http::__private_0_1::json_expect("session", 9usize),
+                        ::binder_http::__private_0_1::json_expect("pref", 10usize),
+                    ];
+                    __ORDER
+                },
                 |__w: u64| -> usize {
                     const __W0: u64 = ::binder_http::__private_0_1::json_word("team");
                     const __W1: u64 = ::binder_http::__private_0_1::json_word("q");

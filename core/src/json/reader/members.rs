@@ -158,6 +158,57 @@ impl<'a> Reader<'a> {
         Ok(Some(short_name(self.bytes(), self.pos + 1)))
     }
 
+    /// Takes the member `expect` describes if the input has it next,
+    /// written as compact JSON writes it: a comma (unless it is the
+    /// object's first member), the name in quotes and the colon, with no
+    /// whitespace. Then the caller reads the member's value; otherwise
+    /// nothing is consumed and the caller goes on with
+    /// [`Reader::member_start`]. Two masked word compares, where the
+    /// general walk finds the comma, packs the name, looks it up and finds
+    /// the colon.
+    ///
+    /// An indented document has whitespace where the name was looked for:
+    /// from the first such miss on, [`Reader::compact`] is false.
+    #[inline(always)]
+    pub(crate) fn take_expected(&mut self, expect: &Expect) -> bool {
+        let mut at = self.pos;
+        match self.state {
+            State::Next if self.in_object() => {
+                match self.bytes().get(at) {
+                    Some(b',') => {}
+                    Some(&c) => {
+                        if super::is_json_ws(c) {
+                            self.compact = false;
+                        }
+                        return false;
+                    }
+                    None => return false,
+                }
+                at += 1;
+            }
+            State::First if self.in_object() => {}
+            _ => return false,
+        }
+        let (lo, hi) = two_words(self.bytes(), at);
+        if lo & expect.masks[0] != expect.words[0] || hi & expect.masks[1] != expect.words[1] {
+            if super::is_json_ws(lo as u8) {
+                self.compact = false;
+            }
+            return false;
+        }
+        self.pos = at + expect.len;
+        self.state = State::Value;
+        true
+    }
+
+    /// Whether members may still come compactly written: false once
+    /// [`Reader::take_expected`] found whitespace where it looked for a
+    /// name (an indented document), so that a walk stops trying.
+    #[inline(always)]
+    pub(crate) fn compact(&self) -> bool {
+        self.compact
+    }
+
     /// Takes the name [`Reader::member_start`] stopped at, whose word (not
     /// 0) the caller matched against a name it knows, and its colon: the
     /// word holds the whole name and its closing quote, so nothing is
@@ -296,4 +347,103 @@ pub(crate) const fn short_name_word(name: &[u8]) -> Option<u64> {
     }
     buf[i] = b'"';
     Some(u64::from_le_bytes(buf))
+}
+
+/// A member an object's walk expects next: its name in quotes and its
+/// colon (`"qty":`) as two little-endian words and their masks, for
+/// [`Reader::take_expected`]. A name that cannot be matched this way
+/// (longer than 13 bytes, or holding `"`, `\` or a control byte, which a
+/// JSON string writes escaped) gets a pattern no input has.
+/// Named by generated code only (`__private::json_expect`).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Expect {
+    words: [u64; 2],
+    masks: [u64; 2],
+    len: usize,
+    /// The index of the field the member binds.
+    pub field: usize,
+}
+
+#[doc(hidden)]
+impl Expect {
+    /// The member named `name`, bound by field `field`.
+    pub const fn new(name: &[u8], field: usize) -> Self {
+        let never = Expect {
+            words: [1, 0],
+            masks: [0, 0],
+            len: 0,
+            field,
+        };
+        let len = name.len() + 3;
+        if len > 16 {
+            return never;
+        }
+        let mut bytes = [0u8; 16];
+        bytes[0] = b'"';
+        let mut i = 0;
+        while i < name.len() {
+            let b = name[i];
+            if b < 0x20 || b == b'"' || b == b'\\' {
+                return never;
+            }
+            bytes[i + 1] = b;
+            i += 1;
+        }
+        bytes[i + 1] = b'"';
+        bytes[i + 2] = b':';
+        let mut masks = [0u64; 2];
+        let mut k = 0;
+        while k < len {
+            masks[k / 8] |= 0xff << (8 * (k % 8));
+            k += 1;
+        }
+        let (lo, hi) = split(bytes);
+        Expect {
+            words: [u64::from_le_bytes(lo), u64::from_le_bytes(hi)],
+            masks,
+            len,
+            field,
+        }
+    }
+}
+
+/// The two halves of sixteen bytes.
+const fn split(b: [u8; 16]) -> ([u8; 8], [u8; 8]) {
+    let mut lo = [0u8; 8];
+    let mut hi = [0u8; 8];
+    let mut i = 0;
+    while i < 8 {
+        lo[i] = b[i];
+        hi[i] = b[i + 8];
+        i += 1;
+    }
+    (lo, hi)
+}
+
+/// The sixteen bytes at `i` as two little-endian words, zero-padded past
+/// the input's end.
+#[inline(always)]
+fn two_words(bytes: &[u8], i: usize) -> (u64, u64) {
+    match bytes.get(i..).and_then(<[u8]>::first_chunk::<16>) {
+        Some(chunk) => {
+            let (lo, hi) = chunk.split_at(8);
+            (
+                u64::from_le_bytes(lo.try_into().unwrap_or_default()),
+                u64::from_le_bytes(hi.try_into().unwrap_or_default()),
+            )
+        }
+        None => two_words_tail(bytes, i),
+    }
+}
+
+/// [`two_words`] near the input's end.
+#[cold]
+fn two_words_tail(bytes: &[u8], i: usize) -> (u64, u64) {
+    let mut buf = [0u8; 16];
+    let rest = bytes.get(i..).unwrap_or_default();
+    let n = rest.len().min(16);
+    buf[..n].copy_from_slice(&rest[..n]);
+    let (lo, hi) = split(buf);
+    (u64::from_le_bytes(lo), u64::from_le_bytes(hi))
 }

@@ -14,6 +14,7 @@ mod scalars;
 mod skip;
 
 pub(crate) use members::short_name_word;
+pub use members::Expect;
 
 /// The deepest nesting a [`Reader`] tracks, whatever
 /// [`Limits::max_json_depth`] says: one bit a level, kept on the stack.
@@ -143,6 +144,10 @@ pub struct Reader<'a> {
     /// Whether a bind through this reader refuses a scalar of another kind
     /// than its field's type takes (`#[bind(strict)]`).
     strict: bool,
+    /// Whether members may still be written compactly, for
+    /// [`Reader::take_expected`]: false from the first whitespace found
+    /// where it looked for a member's name.
+    compact: bool,
     /// Bit `d` set: the container at depth `d + 1` is an object.
     objects: [u64; STACK_WORDS],
 }
@@ -204,6 +209,7 @@ impl<'a> Reader<'a> {
             },
             object: false,
             strict: false,
+            compact: true,
             objects: [0; STACK_WORDS],
         }
     }

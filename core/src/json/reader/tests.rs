@@ -1,6 +1,8 @@
-//! Short names: packing and matching.
+//! Short names: packing and matching; members taken in the order
+//! expected.
 
-use super::members::{short_name, short_name_word};
+use super::members::{short_name, short_name_word, Expect};
+use super::Reader;
 
 #[test]
 fn short_names_pack_through_their_first_quote() {
@@ -31,4 +33,86 @@ fn short_names_pack_through_their_first_quote() {
     assert_eq!(short_name_word(b"a\\"), None);
     assert_eq!(short_name_word(b"a\""), None);
     assert_eq!(short_name_word(b"t\t"), None);
+}
+
+#[test]
+fn expected_members_are_taken_exactly_as_compact_json_writes_them() {
+    // Every name length up to the two words' capacity (13 bytes) is taken
+    // when it comes next, written compactly, as the first member or after
+    // a comma, near the input's end or not; nothing else is, and nothing
+    // is consumed then.
+    for n in 0..=15usize {
+        let name: alloc::vec::Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
+        let expect = Expect::new(&name, 7);
+        assert_eq!(expect.field, 7);
+        let member = [&b"\""[..], &name, b"\":"].concat();
+        for tail in [&b"1}"[..], b"1234567890123456789}"] {
+            for first in [true, false] {
+                let mut input = if first {
+                    b"{".to_vec()
+                } else {
+                    b"{\"x\":0,".to_vec()
+                };
+                let at = input.len();
+                input.extend_from_slice(&member);
+                input.extend_from_slice(tail);
+                let mut r = Reader::new(&input);
+                r.begin_object().unwrap();
+                if !first {
+                    let mut scratch = [0u8; 4];
+                    assert!(r.next_member(&mut scratch).unwrap().is_some());
+                    r.skip_value().unwrap();
+                }
+                let before = r.offset();
+                let taken = r.take_expected(&expect);
+                assert_eq!(taken, n <= 13, "{input:?}");
+                if taken {
+                    assert_eq!(r.offset(), at + member.len());
+                    assert_eq!(
+                        r.read_number().unwrap().as_str(),
+                        core::str::from_utf8(&tail[..tail.len() - 1]).unwrap()
+                    );
+                } else {
+                    assert_eq!(r.offset(), before);
+                }
+                // One byte off anywhere in the member: not taken.
+                for i in 0..member.len() {
+                    let mut other = input.clone();
+                    other[at + i] ^= 0x20;
+                    let mut r = Reader::new(&other);
+                    r.begin_object().unwrap();
+                    if !first {
+                        let mut scratch = [0u8; 4];
+                        assert!(r.next_member(&mut scratch).unwrap().is_some());
+                        r.skip_value().unwrap();
+                    }
+                    assert!(!r.take_expected(&expect), "{other:?}");
+                }
+            }
+        }
+    }
+    // Whitespace, a missing comma, a name that needs escapes: not taken.
+    for (input, name) in [
+        (&b"{ \"a\":1}"[..], &b"a"[..]),
+        (b"{\"a\" :1}", b"a"),
+        (b"{\"a\"", b"a"),
+        (b"{\"q\\\"\":1}", b"q\""),
+        (b"{\"t\\t\":1}", b"t\t"),
+    ] {
+        let mut r = Reader::new(input);
+        r.begin_object().unwrap();
+        assert!(!r.take_expected(&Expect::new(name, 0)), "{input:?}");
+    }
+    // Only where a member is due: not in an array, not where a value is.
+    let mut r = Reader::new(b"[\"a\":1]");
+    r.begin_array().unwrap();
+    assert!(!r.take_expected(&Expect::new(b"a", 0)));
+    let mut r = Reader::new(b"{\"a\":\"a\":1}");
+    r.begin_object().unwrap();
+    assert!(r.take_expected(&Expect::new(b"a", 0)));
+    assert!(!r.take_expected(&Expect::new(b"a", 0)));
+    let mut r = Reader::new(b"{\"a\":1,\"a\":2}");
+    r.begin_object().unwrap();
+    assert!(r.take_expected(&Expect::new(b"a", 0)));
+    assert!(!r.take_expected(&Expect::new(b"a", 0)));
 }
