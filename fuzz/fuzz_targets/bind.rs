@@ -7,7 +7,10 @@
 //! with context values (`WithContext`) beside it. `Shapes` binds every
 //! field type beyond the scalars (enums, enums with data, PATCH, tuples,
 //! raw JSON, serde); `Lists` nested lists and maps of lists, bound
-//! strictly; `Flat` flattened structs; `Whole` a whole-body array.
+//! strictly; `Flat` flattened structs; `Whole` a whole-body array. The
+//! body also binds as JSON into `Everything`, `Strict` and `Lists` as it
+//! does with a space after each `{` and `,` (members expected in
+//! declaration order, compactly written, against the general walk).
 #![no_main]
 
 use arbitrary::Arbitrary;
@@ -349,6 +352,67 @@ fn check<'r, T: Bind<'r> + PartialEq + std::fmt::Debug>(
     }
 }
 
+/// The body with a space after each `{` and `,` outside strings: JSON
+/// that no expected-member compare takes, so the reader's general walk
+/// reads every member of it.
+fn spaced(body: &[u8]) -> Vec<u8> {
+    let (mut out, mut string, mut escape) = (Vec::with_capacity(body.len() * 2), false, false);
+    for &c in body {
+        out.push(c);
+        if string {
+            match (escape, c) {
+                (true, _) => escape = false,
+                (false, b'\\') => escape = true,
+                (false, b'"') => string = false,
+                _ => {}
+            }
+        } else if c == b'"' {
+            string = true;
+        } else if c == b'{' || c == b',' {
+            out.push(b' ');
+        }
+    }
+    out
+}
+
+/// `T` binds `body` as JSON as it binds [`spaced`]`(body)`: members taken
+/// in declaration order by word compares find what the general walk finds.
+/// Offsets of syntax errors differ (the spaces), so only their kind is
+/// compared.
+fn same_spaced<'r, T: Bind<'r> + PartialEq + std::fmt::Debug>(
+    body: &'r [u8],
+    spaced: &'r [u8],
+    limits: &Limits,
+) {
+    use binder_http::request::{Body, Parts};
+    let compact = T::bind_with(
+        &Parts {
+            body: Body::Json(body),
+            ..Parts::default()
+        },
+        limits,
+    );
+    let general = T::bind_with(
+        &Parts {
+            body: Body::Json(spaced),
+            ..Parts::default()
+        },
+        limits,
+    );
+    match (&compact, &general) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b),
+        (
+            Err(BindError::Malformed { source, error }),
+            Err(BindError::Malformed {
+                source: s,
+                error: e,
+            }),
+        ) => assert_eq!((source, error.kind()), (s, e.kind())),
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+        _ => panic!("compact {compact:?}, spaced {general:?}"),
+    }
+}
+
 libfuzzer_sys::fuzz_target!(|input: Input| {
     let mut builder = http::Request::post("/");
     let query = String::from_utf8_lossy(&input.query).into_owned();
@@ -414,4 +478,8 @@ libfuzzer_sys::fuzz_target!(|input: Input| {
     // arbitrary).
     let custom = WithContext::new(WithFormat::new(view, Pairs), &path[..]);
     check::<Custom>(&custom, &limits, request_bytes);
+    let spaced = spaced(&input.body);
+    same_spaced::<Everything>(&input.body, &spaced, &limits);
+    same_spaced::<Strict>(&input.body, &spaced, &limits);
+    same_spaced::<Lists>(&input.body, &spaced, &limits);
 });

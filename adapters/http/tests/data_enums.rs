@@ -744,8 +744,9 @@ const ANY: &[&str] = &[
 ];
 
 /// An object of `fields` (name, values), each sent most times, sometimes
-/// twice, with a member no field has now and then, in a random order; and
-/// `fixed` members wherever they fall.
+/// twice, with a member no field has now and then, in a random order (in
+/// the order given, `fixed` first, three times in ten); and `fixed`
+/// members wherever they fall.
 fn object(rng: &mut Rng, fields: &[(&str, Values)], fixed: &[String]) -> String {
     let mut members: Vec<String> = fixed.to_vec();
     for (name, values) in fields {
@@ -761,8 +762,10 @@ fn object(rng: &mut Rng, fields: &[(&str, Values)], fixed: &[String]) -> String 
     if rng.chance(30) {
         members.push(format!(r#""extra": {}"#, rng.pick(ANY)));
     }
-    for i in (1..members.len()).rev() {
-        members.swap(i, rng.below(i + 1));
+    if !rng.chance(30) {
+        for i in (1..members.len()).rev() {
+            members.swap(i, rng.below(i + 1));
+        }
     }
     format!("{{{}}}", members.join(", "))
 }
@@ -901,6 +904,27 @@ fn adjacent_doc(rng: &mut Rng) -> String {
     object(rng, &[], &fixed)
 }
 
+/// `doc` without whitespace outside its strings.
+fn compact(doc: &str) -> String {
+    let (mut out, mut string, mut escape) = (String::new(), false, false);
+    for c in doc.chars() {
+        if string {
+            match (escape, c) {
+                (true, _) => escape = false,
+                (false, '\\') => escape = true,
+                (false, '"') => string = false,
+                _ => {}
+            }
+        } else if c == '"' {
+            string = true;
+        } else if c.is_ascii_whitespace() {
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[test]
 fn binds_as_serde_json_deserializes_on_generated_documents() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
@@ -912,6 +936,10 @@ fn binds_as_serde_json_deserializes_on_generated_documents() {
             _ => ("adjacent", adjacent_doc(&mut rng)),
         };
         let doc = format!(r#"{{"{field}": {value}}}"#);
+        // Every other document compact, as serializers write it: members
+        // in declaration order are then taken by the expected-member
+        // compares.
+        let doc = if i % 2 == 0 { compact(&doc) } else { doc };
         let ours = Diff::bind(&Parts {
             body: Body::Json(doc.as_bytes()),
             ..Parts::default()

@@ -433,6 +433,17 @@ fn struct_walk(
         }
     };
     let named = quote!(|__k: &[u8]| -> usize { match __k { #(#name_arms)* _ => #p::NO_FIELD } });
+    // The members expected first: each field under its first name, in
+    // declaration order (an internally tagged enum's tag, which a
+    // serializer writes first, is read before this walk starts).
+    let expects = bound
+        .iter()
+        .map(|(i, f)| (*i, f.keys[0].as_str()))
+        .map(|(i, k)| quote!(#p::json_expect(#k, #i),));
+    let order = quote! {{
+        const __ORDER: &[#p::JsonExpect] = &[#(#expects)*];
+        __ORDER
+    }};
     let (walk, params, unknown) = if *deny {
         (
             quote!(members_or_unknown),
@@ -483,7 +494,7 @@ fn struct_walk(
     quote! {{
         let mut __seen = #p::Bits::<{ #p::words_for(#n) }>::new();
         #(#slots)*
-        #p::#walk::<#longest>(__r, &[], #known, #named, |#params| {
+        #p::#walk::<#longest>(__r, #order, #known, #named, |#params| {
             match __field {
                 #(#arms)*
                 #tag_arm
