@@ -352,30 +352,7 @@ fn check<'r, T: Bind<'r> + PartialEq + std::fmt::Debug>(
     }
 }
 
-/// The body with a space after each `{` and `,` outside strings: JSON
-/// that no expected-member compare takes, so the reader's general walk
-/// reads every member of it.
-fn spaced(body: &[u8]) -> Vec<u8> {
-    let (mut out, mut string, mut escape) = (Vec::with_capacity(body.len() * 2), false, false);
-    for &c in body {
-        out.push(c);
-        if string {
-            match (escape, c) {
-                (true, _) => escape = false,
-                (false, b'\\') => escape = true,
-                (false, b'"') => string = false,
-                _ => {}
-            }
-        } else if c == b'"' {
-            string = true;
-        } else if c == b'{' || c == b',' {
-            out.push(b' ');
-        }
-    }
-    out
-}
-
-/// `T` binds `body` as JSON as it binds [`spaced`]`(body)`: members taken
+/// `T` binds `body` as JSON as it binds `json_spaced(body)`: members taken
 /// in declaration order by word compares find what the general walk finds.
 /// Offsets of syntax errors differ (the spaces), so only their kind is
 /// compared.
@@ -478,7 +455,7 @@ libfuzzer_sys::fuzz_target!(|input: Input| {
     // arbitrary).
     let custom = WithContext::new(WithFormat::new(view, Pairs), &path[..]);
     check::<Custom>(&custom, &limits, request_bytes);
-    let spaced = spaced(&input.body);
+    let spaced = binder_test_support::generate::json_spaced(&input.body);
     same_spaced::<Everything>(&input.body, &spaced, &limits);
     same_spaced::<Strict>(&input.body, &spaced, &limits);
     same_spaced::<Lists>(&input.body, &spaced, &limits);

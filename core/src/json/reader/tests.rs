@@ -35,6 +35,18 @@ fn short_names_pack_through_their_first_quote() {
     assert_eq!(short_name_word(b"t\t"), None);
 }
 
+/// A reader of `input` (an object) where its first member starts, or
+/// (`first` false) its second.
+fn at_member(input: &[u8], first: bool) -> Reader<'_> {
+    let mut r = Reader::new(input);
+    r.begin_object().unwrap();
+    if !first {
+        assert!(r.next_member(&mut [0u8; 4]).unwrap().is_some());
+        r.skip_value().unwrap();
+    }
+    r
+}
+
 #[test]
 fn expected_members_are_taken_exactly_as_compact_json_writes_them() {
     // Every name length up to the two words' capacity (13 bytes) is taken
@@ -56,13 +68,7 @@ fn expected_members_are_taken_exactly_as_compact_json_writes_them() {
                 let at = input.len();
                 input.extend_from_slice(&member);
                 input.extend_from_slice(tail);
-                let mut r = Reader::new(&input);
-                r.begin_object().unwrap();
-                if !first {
-                    let mut scratch = [0u8; 4];
-                    assert!(r.next_member(&mut scratch).unwrap().is_some());
-                    r.skip_value().unwrap();
-                }
+                let mut r = at_member(&input, first);
                 let before = r.offset();
                 let taken = r.take_expected(&expect);
                 assert_eq!(taken, n <= 13, "{input:?}");
@@ -79,13 +85,7 @@ fn expected_members_are_taken_exactly_as_compact_json_writes_them() {
                 for i in 0..member.len() {
                     let mut other = input.clone();
                     other[at + i] ^= 0x20;
-                    let mut r = Reader::new(&other);
-                    r.begin_object().unwrap();
-                    if !first {
-                        let mut scratch = [0u8; 4];
-                        assert!(r.next_member(&mut scratch).unwrap().is_some());
-                        r.skip_value().unwrap();
-                    }
+                    let mut r = at_member(&other, first);
                     assert!(!r.take_expected(&expect), "{other:?}");
                 }
             }
