@@ -380,9 +380,10 @@ fn walk_json<'r, const UNKNOWN: bool>(
 /// word compare while the input sends them so, compactly written; then
 /// `known` maps the word [`Reader`] packs from a short name's first bytes
 /// (see `json::reader::members::short_name`) to a field index, and only a
-/// name it does not know is read and decoded, for `named` to map. A name no field has
-/// ([`NO_FIELD`]) is skipped with its value; otherwise `f` gets the field
-/// index and the reader at the value, which it must read or skip.
+/// name it does not know is read and decoded, for `named` to map. A name
+/// no field has ([`NO_FIELD`]) is skipped with its value; otherwise `f`
+/// gets the field index and the reader at the value, which it must read
+/// or skip.
 ///
 /// # Errors
 /// A JSON syntax error.
