@@ -54,8 +54,8 @@ fn is_ascii(bytes: &[u8]) -> bool {
 
 /// `bytes` as text if they are UTF-8. Short bytes (a cookie, a form value)
 /// are proved ASCII a word at a time; long ones (a body) by [`is_utf8`],
-/// which skips ASCII sixteen bytes at a time and walks the rest through a
-/// state machine. Bytes that are not UTF-8 are handed to
+/// which skips ASCII a block at a time and walks the rest through a state
+/// machine. Bytes that are not UTF-8 are handed to
 /// `core::str::from_utf8` for its error.
 ///
 /// # Errors
@@ -78,8 +78,9 @@ pub(crate) fn from_utf8(bytes: &[u8]) -> Result<&str, core::str::Utf8Error> {
     core::str::from_utf8(bytes)
 }
 
-/// From this length on, [`from_utf8`] uses [`is_utf8`]: below it, most
-/// bytes are ASCII and shorter than one of its blocks.
+/// From this length on, [`from_utf8`] uses [`is_utf8`]. Below it, the
+/// ASCII word check costs less: from 64 bytes on, `json5`'s 84-byte body
+/// cost 22 instructions more.
 const LONG: usize = 256;
 
 /// The UTF-8 grammar (RFC 3629, section 4) as a shift automaton: a state is
@@ -158,11 +159,13 @@ mod utf8 {
     }
 }
 
-/// Whether `bytes` are UTF-8. Between characters, ASCII is skipped 64
-/// bytes at a time (one OR of eight words, which the compiler turns into
-/// vector ORs), then 16; from the first block that is not all ASCII on, bytes step
-/// through the automaton sixteen at a time (no branch a byte; the error
-/// state is tested once a block), until a character ends a block.
+/// Whether `bytes` are UTF-8. Between characters, ASCII is skipped 128
+/// bytes at a time (one OR of sixteen words, which the compiler turns into
+/// vector ORs), then 16; from the first block that is not all ASCII on,
+/// bytes step through the automaton sixteen at a time (no branch a byte;
+/// the error state is tested once a block), until a character ends a
+/// block. 128 rather than 64: canada (all ASCII) -0.24%, citm -0.7%,
+/// twitter +0.2%.
 fn is_utf8(bytes: &[u8]) -> bool {
     let mut state = utf8::ACCEPT;
     let mut rest = bytes;
