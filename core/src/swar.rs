@@ -10,7 +10,8 @@
 //!
 //! The crate's one home for these tricks: the JSON reader's string and
 //! member-name scans and the ASCII check of `text` take their constants and
-//! [`flags`] from here.
+//! [`flags`] from here, and the number scan a long fraction's digits
+//! ([`leading_digits`], [`digits_value`]).
 
 /// `0x01` in every byte.
 pub(crate) const LO: u64 = 0x0101_0101_0101_0101;
@@ -74,9 +75,90 @@ pub(crate) fn find_any<const N: usize>(input: &[u8], mut i: usize, needles: [u8;
     }
 }
 
+/// How many ASCII digits `word` starts with (its bytes in input order,
+/// as `u64::from_le_bytes` reads them): 0 to 8.
+///
+/// A byte is a digit when its high nibble is 3 and its low nibble at most
+/// 9. `(b & 0x0F) + 6` reaches `0x10` exactly when the low nibble is 10 or
+/// more, and stays below `0x20`, so no byte's sum carries into the next:
+/// every byte's verdict is exact, not only the lowest.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn leading_digits(word: u64) -> usize {
+    const HIGH: u64 = 0xF0F0_F0F0_F0F0_F0F0;
+    const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    let not_digit = ((word & HIGH) ^ (LO * 0x30)) | (((word & LOW) + LO * 6) & (LO * 0x10));
+    // No flag at all: eight digits (`trailing_zeros` of zero is 64).
+    (not_digit.trailing_zeros() / 8) as usize
+}
+
+/// The value of the first `n` bytes of `word` (1 to 8 of them), which are
+/// ASCII digits as [`leading_digits`] counted them, the first the most
+/// significant.
+///
+/// The digits are moved to the word's top bytes, so that the bytes below
+/// them are zeros: leading zeros of an eight-digit number. Then three
+/// multiplies combine neighbours: digit pairs into two-digit values, those
+/// into four-digit values, those into the eight-digit value.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn digits_value(word: u64, n: usize) -> u64 {
+    debug_assert!((1..=8).contains(&n));
+    let v = (word << (64 - 8 * n)) & (LO * 0x0F);
+    // Each even byte: ten times its digit plus the next byte's.
+    let v = (v.wrapping_mul(10 << 8 | 1) >> 8) & 0x00FF_00FF_00FF_00FF;
+    // Each even 16-bit lane: a hundred times its pair plus the next's.
+    let v = (v.wrapping_mul(100 << 16 | 1) >> 16) & 0x0000_FFFF_0000_FFFF;
+    // The low lane: ten thousand times the first four digits plus the rest.
+    v.wrapping_mul(10_000 << 32 | 1) >> 32
+}
+
+/// `10^n` for `n` from 0 to 8: what a value read so far is scaled by
+/// before [`digits_value`]'s `n` more digits are added.
+pub(crate) const POW10: [u64; 9] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every placement of every byte value in an otherwise-digit word:
+    /// the count of leading digits and their value, as a byte loop finds
+    /// them.
+    #[test]
+    fn digit_runs_match_a_byte_loop() {
+        let base = *b"31415926";
+        let mut words = alloc::vec![base, *b"00000000", *b"99999999", *b"12345678"];
+        for at in 0..8 {
+            for b in 0..=255u8 {
+                let mut w = base;
+                w[at] = b;
+                words.push(w);
+                let mut w = *b"98765432";
+                w[at] = b;
+                words.push(w);
+            }
+        }
+        for w in words {
+            let expect_n = w.iter().take_while(|b| b.is_ascii_digit()).count();
+            let word = u64::from_le_bytes(w);
+            assert_eq!(leading_digits(word), expect_n, "{w:?}");
+            for n in 1..=expect_n {
+                let expect = w[..n]
+                    .iter()
+                    .fold(0u64, |v, d| v * 10 + u64::from(d - b'0'));
+                assert_eq!(digits_value(word, n), expect, "{w:?} {n}");
+                assert_eq!(POW10[n], 10u64.pow(n as u32));
+            }
+        }
+    }
 
     fn naive(input: &[u8], i: usize, needles: &[u8]) -> usize {
         input[i.min(input.len())..]

@@ -116,3 +116,51 @@ fn expected_members_are_taken_exactly_as_compact_json_writes_them() {
     assert!(r.take_expected(&Expect::new(b"a", 0)));
     assert!(!r.take_expected(&Expect::new(b"a", 0)));
 }
+
+/// Fractions of every length from 1 to 24 digits (read byte by byte, then
+/// eight at a time, then byte by byte near the input's end), after
+/// integer parts of several lengths, with and without an exponent, at the
+/// input's end or followed by more: each number is read whole, and its
+/// value is the correctly rounded one `str::parse` gives.
+#[test]
+fn fractions_of_every_length_read_as_text_parses_them() {
+    use alloc::string::String;
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut digit = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        char::from(b'0' + (seed % 10) as u8)
+    };
+    let mut read = 0;
+    for int in ["0", "7", "-65", "123456789", "-98765432109876543210"] {
+        for len in 1..=24 {
+            for exp in ["", "e5", "E-3", "e+12"] {
+                let mut text = String::from(int);
+                text.push('.');
+                for _ in 0..len {
+                    text.push(digit());
+                }
+                text.push_str(exp);
+                let expect: f64 = text.parse().expect("a float");
+                for (before, after) in [("", ""), ("[", "]"), ("[", ",1]"), ("[", "    ]")] {
+                    let input = alloc::format!("{before}{text}{after}");
+                    let mut r = Reader::new(input.as_bytes());
+                    if !before.is_empty() {
+                        r.begin_array().unwrap();
+                        assert!(r.next_element().unwrap());
+                    }
+                    let n = r.read_number().unwrap();
+                    assert_eq!(n.as_str(), text, "{input}");
+                    assert_eq!(
+                        n.parse::<f64>().unwrap().to_bits(),
+                        expect.to_bits(),
+                        "{input}"
+                    );
+                    read += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(read, 5 * 24 * 4 * 4);
+}
