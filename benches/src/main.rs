@@ -514,7 +514,8 @@ const OPEN_TARGETS: &[&str] = &[
     // actix's extraction (actix's hash-map HeaderMap walk is a third of it).
     "mixed: binder_actix <= 0.2x actix_extraction",
     // Issue 17, the limit: the floors (`binder_bench::ideal`) run 1.1x to
-    // 2.1x faster than binder. Where the distance is (see BENCHMARKS.md):
+    // 2.1x faster than binder (cookie6 is within them: gated). Where the
+    // distance is (see BENCHMARKS.md):
     // JSON (about 2x: the floors expect members in declaration order,
     // compare `,"qty":` a word at a time and convert numbers while
     // scanning), multipart (1.8x: a whole-delimiter Horspool search built
@@ -526,8 +527,6 @@ const OPEN_TARGETS: &[&str] = &[
     "query100: binder_borrowed <= 1.05x ideal_borrowed",
     "form5: binder_form_owned <= 1.05x ideal_form_owned",
     "form5: binder_form_borrowed <= 1.05x ideal_form_borrowed",
-    "cookie6: binder_cookie_owned <= 1.05x ideal_cookie_owned",
-    "cookie6: binder_cookie_borrowed <= 1.05x ideal_cookie_borrowed",
     "json5: binder_user_owned <= 1.05x ideal_user_owned",
     "json5: binder_user_borrowed <= 1.05x ideal_user_borrowed",
     "items1000: binder_cart_owned <= 1.05x ideal_cart_owned",
@@ -536,14 +535,12 @@ const OPEN_TARGETS: &[&str] = &[
     "multipart4k: binder_borrowed <= 1.05x ideal_borrowed",
     "mixed: binder_owned <= 1.05x ideal_owned",
     "mixed: binder_borrowed <= 1.05x ideal_borrowed",
-    // Issue 16: json-benchmark's documents, strictly. canada 1.13x
+    // Issue 16: json-benchmark's documents, strictly. canada 1.02x
     // serde_json (Eisel-Lemire floats; 2.4x before the digits were rounded
-    // by the reader), citm_catalog 0.89x (two thirds of its bytes are
-    // indentation), twitter 0.83x to 0.85x (BENCHMARKS.md, `json_docs`).
+    // by the reader), twitter 0.70x to 0.73x (BENCHMARKS.md, `json_docs`);
+    // citm_catalog (0.54x) is met and gated.
     "canada: binder_owned <= 0.6x serde_json_owned",
     "canada: binder_borrowed <= 0.6x serde_json_borrowed",
-    "citm_catalog: binder_owned <= 0.6x serde_json_owned",
-    "citm_catalog: binder_borrowed <= 0.6x serde_json_borrowed",
     "twitter: binder_owned <= 0.6x serde_json_owned",
     "twitter: binder_borrowed <= 0.6x serde_json_borrowed",
 ];

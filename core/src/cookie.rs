@@ -179,13 +179,18 @@ impl<'a> Iterator for Cookies<'a> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Cursor<'a> {
-    /// From the current position to the end.
-    rest: &'a [u8],
-    len: usize,
-    /// Where the current piece starts: its first byte that is neither
+    /// The whole header value.
+    header: &'a [u8],
+    /// From the current position to the end: between [`Cursor::next`] and
+    /// the piece's take, from the piece's first byte that is neither
     /// whitespace nor `;`.
-    start: usize,
+    rest: &'a [u8],
     left: usize,
+    /// Whether the header is long enough to hold more than `left`
+    /// cookies. A shorter one cannot pass the limit, so its pieces are
+    /// not counted as they are read (a skipped piece is then searched for
+    /// its `;` alone), and [`Cursor::remaining`] counts them when asked.
+    counts: bool,
 }
 
 impl<'a> Cursor<'a> {
@@ -193,17 +198,42 @@ impl<'a> Cursor<'a> {
     #[inline(always)]
     pub fn new(header: &'a [u8], max: usize) -> Self {
         Cursor {
+            header,
             rest: header,
-            len: header.len(),
-            start: 0,
             left: max,
+            counts: may_pass(header.len(), max),
         }
     }
 
-    /// How many more cookies the limit allows.
+    /// How many more cookies the limit allows, after the pieces taken so
+    /// far (for a header too short to pass the limit, counted now: one
+    /// more pass over what was read).
     #[inline]
     pub fn remaining(&self) -> usize {
-        self.left
+        if self.counts {
+            return self.left;
+        }
+        self.count_taken()
+    }
+
+    /// What is left of the limit after the pieces taken from a header too
+    /// short to pass it: out of line, as only a request with another
+    /// `Cookie` header asks.
+    #[cold]
+    #[inline(never)]
+    fn count_taken(&self) -> usize {
+        let taken = &self.header[..self.header.len() - self.rest.len()];
+        let mut again = Cursor {
+            header: taken,
+            rest: taken,
+            left: self.left,
+            counts: true,
+        };
+        while again.next().is_some() {
+            // Cannot fail: `taken` holds at most `left` cookies.
+            let _ = again.skip();
+        }
+        again.left
     }
 
     /// Moves to the next piece's first byte that is neither whitespace nor
@@ -225,9 +255,8 @@ impl<'a> Cursor<'a> {
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Option<u8> {
         // The separator browsers send, `; `, then a name.
-        if let [b';', b' ', b, ref tail @ ..] = *self.rest {
+        if let [b';', b' ', b, ..] = *self.rest {
             if b != b';' && !is_space(b) {
-                self.start = self.len - tail.len() - 1;
                 self.rest = &self.rest[2..];
                 return Some(b);
             }
@@ -237,10 +266,7 @@ impl<'a> Cursor<'a> {
                 [] => return None,
                 [b';', ref tail @ ..] => self.rest = tail,
                 [b, ref tail @ ..] if is_space(b) => self.rest = tail,
-                [b, ..] => {
-                    self.start = self.len - self.rest.len();
-                    return Some(b);
-                }
+                [b, ..] => return Some(b),
             }
         }
     }
@@ -261,11 +287,20 @@ impl<'a> Cursor<'a> {
         self.rest.first_chunk::<N>() == Some(name_eq)
     }
 
-    /// Counts one cookie against the limit.
+    /// Where the current piece starts (before it is taken).
     #[inline(always)]
-    fn count(&mut self) -> Result<(), Error> {
+    fn at(&self) -> usize {
+        self.header.len() - self.rest.len()
+    }
+
+    /// Counts one cookie, the piece starting at `start`, against the limit.
+    #[inline(always)]
+    fn count(&mut self, start: usize) -> Result<(), Error> {
+        if !self.counts {
+            return Ok(());
+        }
         if self.left == 0 {
-            let error = Error::new(ErrorKind::TooManyCookies, self.start);
+            let error = Error::new(ErrorKind::TooManyCookies, start);
             self.rest = &[];
             return Err(error);
         }
@@ -311,7 +346,7 @@ impl<'a> Cursor<'a> {
     /// [`ErrorKind::TooManyCookies`]: the scan ends.
     #[inline(always)]
     pub fn value_as_sent(&mut self, name_eq_len: usize) -> Result<&'a [u8], Error> {
-        self.count()?;
+        self.count(self.at())?;
         let v = self.rest.get(name_eq_len..).unwrap_or_default();
         let end = crate::swar::find_any(v, 0, [b';']);
         let (value, rest) = v.split_at(end);
@@ -341,6 +376,7 @@ impl<'a> Cursor<'a> {
     /// [`ErrorKind::TooManyCookies`]: the scan ends.
     #[inline(always)]
     pub fn cookie(&mut self) -> Result<Option<Cookie<'a>>, Error> {
+        let start = self.at();
         let end = crate::swar::find_any(self.rest, 0, [b';']);
         let (piece, rest) = self.rest.split_at(end);
         self.rest = rest;
@@ -354,11 +390,11 @@ impl<'a> Cursor<'a> {
         if name.is_empty() {
             return Ok(None);
         }
-        self.count()?;
+        self.count(start)?;
         Ok(Some(Cookie {
             name,
             value: trim(&piece[eq + 1..]),
-            offset: self.start,
+            offset: start,
         }))
     }
 
@@ -384,16 +420,29 @@ impl<'a> Cursor<'a> {
     #[inline(always)]
     pub fn skip(&mut self) -> Result<(), Error> {
         let rest = self.rest;
+        if !self.counts {
+            let end = crate::swar::find_any(rest, 0, [b';']);
+            self.rest = rest.get(end..).unwrap_or_default();
+            return Ok(());
+        }
         let mut end = crate::swar::find_any(rest, 0, [b';', b'=']);
         if rest.get(end) == Some(&b'=') {
             if end > 0 {
-                self.count()?;
+                self.count(self.at())?;
             }
             end = crate::swar::find_any(rest, end + 1, [b';']);
         }
         self.rest = rest.get(end..).unwrap_or_default();
         Ok(())
     }
+}
+
+/// Whether a header of `len` bytes can hold more than `max` cookies: each
+/// is at least a name byte and its `=`, and the next starts past a `;`, so
+/// `max + 1` of them take at least `3 * max + 2` bytes.
+#[inline(always)]
+fn may_pass(len: usize, max: usize) -> bool {
+    len >= max.saturating_mul(3).saturating_add(2)
 }
 
 /// Strips one pair of surrounding double quotes.
@@ -514,6 +563,29 @@ mod tests {
         let r: Vec<_> = cookies_max(b"a=1;b=2; c=3", 2).collect();
         assert_eq!(r[2], Err(Error::new(ErrorKind::TooManyCookies, 9)));
         assert_eq!(r.len(), 3);
+    }
+
+    #[test]
+    fn the_shortest_header_past_the_limit_is_counted() {
+        // `max + 1` one-byte cookies with empty values and one `;` between:
+        // `3 * max + 2` bytes, the fewest that pass the limit.
+        for max in 0..6 {
+            let past: Vec<u8> = [&b"a="[..]].repeat(max + 1).join(&b';');
+            assert_eq!(past.len(), 3 * max + 2);
+            assert!(Cursor::new(&past, max).counts);
+            assert!(!Cursor::new(&past[..past.len() - 1], max).counts);
+            let got: Vec<_> = cookies_max(&past, max).collect();
+            assert_eq!(got.len(), max + 1);
+            assert_eq!(
+                got[max],
+                Err(Error::new(ErrorKind::TooManyCookies, 3 * max))
+            );
+            // One cookie fewer, at the limit: all read, nothing left.
+            let at = &past[..past.len() - 3.min(past.len())];
+            let mut it = cookies_max(at, max);
+            assert_eq!(it.by_ref().filter(Result::is_ok).count(), max);
+            assert_eq!(it.remaining(), 0);
+        }
     }
 
     #[test]

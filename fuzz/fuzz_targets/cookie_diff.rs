@@ -1,5 +1,7 @@
 //! Any text as a `Cookie` header: binder's scan equals
-//! `cookie::Cookie::split_parse`; any bytes: no panic, every slice in bounds.
+//! `cookie::Cookie::split_parse`; any bytes: no panic, every slice in bounds;
+//! both: under small limits, the count against the limit equals a model's
+//! whichever way each piece is taken.
 #![no_main]
 
 use binder_test_support::oracle;
@@ -11,6 +13,9 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             for c in binder_core::cookie::cookies(data) {
                 let c = c.unwrap();
                 assert!(!c.name().is_empty());
+            }
+            for max in [0, 1, data.len() / 3, data.len() % 7] {
+                oracle::check_cookie_limit(data, max, |i| data.get(i).map_or(0, |b| b >> 1));
             }
         }
     }

@@ -107,6 +107,58 @@ fn reads_every_cookie_header_line() {
     assert_eq!((s.session, s.lang.as_deref()), ("s1", Some("fr")));
 }
 
+#[test]
+fn the_cookie_limit_spans_every_header_line_at_and_past() {
+    // Lines too short to pass the limit on their own are counted when the
+    // next line comes: the limit is the request's, not each line's.
+    let mut limits = Limits::default();
+    limits.max_cookies = 4;
+    fn lines<'r>(
+        lines: &'r [(&'r str, &'r [u8])],
+        limits: &Limits,
+    ) -> Result<Session<'r>, BindError> {
+        let req = Parts {
+            headers: lines,
+            ..Parts::default()
+        };
+        Session::bind_with(&req, limits)
+    }
+    let bind = |l| lines(l, &limits);
+    let at: &[(&str, &[u8])] = &[
+        ("cookie", b"a=1; b=2"),
+        ("cookie", b"c=1; flag"),
+        ("cookie", b"session=s1"),
+    ];
+    assert_eq!(bind(at).unwrap().session, "s1");
+    let past: &[(&str, &[u8])] = &[
+        ("cookie", b"a=1; b=2"),
+        ("cookie", b"c=1; d=2"),
+        ("cookie", b"session=s1"),
+    ];
+    assert_eq!(
+        bind(past).unwrap_err().to_string(),
+        "cookie: more cookies than the limit allows at byte 0"
+    );
+    // Each line alone is under the limit; four lines of one cookie each
+    // reach it, a fifth passes it.
+    let one: &[u8] = b"x=1";
+    let four = [
+        ("cookie", one),
+        ("cookie", one),
+        ("cookie", one),
+        ("cookie", b"session=s"),
+    ];
+    assert_eq!(bind(&four).unwrap().session, "s");
+    let five = [
+        ("cookie", one),
+        ("cookie", one),
+        ("cookie", one),
+        ("cookie", one),
+        ("cookie", b"session=s"),
+    ];
+    assert!(bind(&five).is_err());
+}
+
 #[derive(Bind, Debug, PartialEq)]
 struct Semantics<'r> {
     #[bind(query)]

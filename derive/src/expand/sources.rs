@@ -81,7 +81,7 @@ impl Ctx<'_> {
         });
         let header_match = quote! { match __name { #header_arms #cookie_arm _ => {} } };
         quote! {
-            let mut __cookies_left = __limits.max_cookies;
+            let mut __cookies_last: #p::Option<#p::CookieCursor<'_>> = #p::None;
             let mut __cookies_done = false;
             let mut __failed: #p::Option<#p::BindError> = #p::None;
             __req.headers(|__name, __value| {
@@ -224,7 +224,8 @@ impl Ctx<'_> {
     /// One pass over a `Cookie` header value (`__value`), its fields'
     /// `name=` recognised by first byte and one fixed-size compare; any
     /// other piece a field's name may start is taken whole; the rest are
-    /// skipped (still counted against the limit, `__cookies_left`).
+    /// skipped (still counted against the limit, unless the header is too
+    /// short to pass it).
     fn cookie_loop(&self, words: &TokenStream) -> TokenStream {
         let p = &self.p;
         let arms = self.of(Source::Cookie).map(|(i, f)| {
@@ -269,7 +270,11 @@ impl Ctx<'_> {
         let firsts = self.first_bytes(Source::Cookie, &[]);
         quote! {
             let (__stop, __all) = #stop;
-            let mut __c = #p::CookieCursor::new(__value, __cookies_left);
+            let __left = match __cookies_last.take() {
+                #p::Some(__last) => __last.remaining(),
+                #p::None => __limits.max_cookies,
+            };
+            let mut __c = #p::CookieCursor::new(__value, __left);
             while let #p::Some(__b) = __c.next() {
                 match __b {
                     #(#fast)*
@@ -285,10 +290,12 @@ impl Ctx<'_> {
                 }
                 if __stop && __seen.is_superset(&__all) {
                     __cookies_done = true;
-                    break;
+                    return #p::Ok(());
                 }
             }
-            __cookies_left = __c.remaining();
+            // What is left of the limit is counted only if another
+            // `Cookie` header comes.
+            __cookies_last = #p::Some(__c);
             #p::Ok(())
         }
     }

@@ -1586,7 +1586,9 @@ const _: () = {
                     }
                 }
             }
-            let mut __cookies_left = __limits.max_cookies;
+            let mut __cookies_last: ::binder_http::__private_0_1::Option<
+                ::binder_http::__private_0_1::CookieCursor<'_>,
+            > = ::binder_http::__private_0_1::None;
             let mut __cookies_done = false;
             let mut __failed: ::binder_http::__private_0_1::Option<
                 ::binder_http::__private_0_1::BindError,
@@ -1660,9 +1662,15 @@ const _: () = {
                                         __all
                                     },
                                 );
+                                let __left = match __cookies_last.take() {
+                                    ::binder_http::__private_0_1::Some(__last) => {
+                                        __last.remaining()
+                                    }
+                                    ::binder_http::__private_0_1::None => __limits.max_cookies,
+                                };
                                 let mut __c = ::binder_http::__private_0_1::CookieCursor::new(
                                     __value,
-                                    __cookies_left,
+                                    __left,
                                 );
                                 while let ::binder_http::__private_0_1::Some(__b) = __c
                                     .next()
@@ -1772,10 +1780,10 @@ const _: () = {
                                     }
                                     if __stop && __seen.is_superset(&__all) {
                                         __cookies_done = true;
-                                        break;
+                                        return ::binder_http::__private_0_1::Ok(());
                                     }
                                 }
-                                __cookies_left = __c.remaining();
+                                __cookies_last = ::binder_http::__private_0_1::Some(__c);
                                 ::binder_http::__private_0_1::Ok(())
                             };
                             if let ::binder_http::__private_0_1::Err(__e) = __scan() {

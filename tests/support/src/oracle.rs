@@ -4,7 +4,7 @@
 //! difference.
 
 use binder_core::convert::Ref;
-use binder_core::{cookie, form, Limits};
+use binder_core::{cookie, form, ErrorKind, Limits};
 use std::borrow::Cow;
 
 /// No limits: the oracles have none, so limits are tested on their own.
@@ -103,6 +103,10 @@ pub fn check_urlencoded(input: &[u8]) {
 pub fn check_cookie(input: &str) {
     check_cookie_cursor(input.as_bytes(), usize::MAX);
     check_cookie_cursor(input.as_bytes(), input.len() % 4);
+    let bytes = input.as_bytes();
+    for max in [0, 1, 2, bytes.len() / 3, bytes.len() % 7] {
+        check_cookie_limit(bytes, max, |i| bytes.get(i).map_or(0, |b| b >> 1));
+    }
     check_text(input.as_bytes());
     let ours: Vec<(&[u8], &[u8])> = cookie::cookies_with(input.as_bytes(), &unlimited())
         .map(|c| c.expect("no limits, so no error"))
@@ -167,6 +171,57 @@ pub fn check_cookie_cursor<'a>(input: &'a [u8], max: usize) {
     assert_eq!(got, want, "cursor cookies of {input:?}");
     assert_eq!(err, want_err, "cursor error of {input:?}");
     assert_eq!(c.remaining(), all.remaining(), "cookies left in {input:?}");
+}
+
+/// The pieces a `cookie::Cursor` visits (not empty once trimmed), each with
+/// where its `=` is if it is a cookie (an `=` after a name of at least one
+/// byte): the model the limit counts by.
+fn cookie_pieces(header: &[u8]) -> Vec<Option<usize>> {
+    let space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
+    header
+        .split(|&b| b == b';')
+        .map(|p| &p[p.iter().position(|b| !space(b)).unwrap_or(p.len())..])
+        .filter(|p| !p.is_empty())
+        .map(|p| p.iter().position(|&b| b == b'=').filter(|&eq| eq > 0))
+        .collect()
+}
+
+/// `cookie::Cursor` under a limit of `max` counts exactly the cookies read,
+/// however each piece is taken (`way(i)` picks piece `i`'s: a skip, a whole
+/// cookie, or a value after its `name=` as the derive's fast path takes
+/// it): what is left equals the model's after every piece, and the piece
+/// past the limit, and only it, fails with `TooManyCookies` and ends the
+/// scan. Headers too short to pass the limit are counted only when asked,
+/// so both kinds are checked with small limits.
+pub fn check_cookie_limit(header: &[u8], max: usize, mut way: impl FnMut(usize) -> u8) {
+    let model = cookie_pieces(header);
+    let mut c = cookie::Cursor::new(header, max);
+    let mut read = 0;
+    for (i, &eq) in model.iter().enumerate() {
+        assert!(
+            c.next().is_some(),
+            "{header:?}: piece {i} of {}",
+            model.len()
+        );
+        let taken = match (way(i) % 3, eq) {
+            (1, _) => c.cookie().map(|_| ()),
+            (2, Some(eq)) => c.value(eq + 1).map(|_| ()),
+            _ => c.skip(),
+        };
+        if eq.is_some() {
+            read += 1;
+        }
+        if read > max {
+            let e = taken.expect_err("the cookie past the limit");
+            assert_eq!(e.kind(), ErrorKind::TooManyCookies, "{header:?} max {max}");
+            assert_eq!(c.next(), None, "the scan of {header:?} ends");
+            return;
+        }
+        taken.unwrap_or_else(|e| panic!("{header:?} max {max} piece {i}: {e:?}"));
+        assert_eq!(c.remaining(), max - read, "{header:?} max {max} piece {i}");
+    }
+    assert_eq!(c.next(), None, "{header:?}: more pieces than the model's");
+    assert_eq!(c.remaining(), max - read, "{header:?} max {max}");
 }
 
 /// `form::walk` (the bind path's skipping scan) agrees with `form::Pairs`:
