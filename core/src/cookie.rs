@@ -100,7 +100,8 @@ pub struct Cookies<'a> {
 }
 
 impl Cookies<'_> {
-    /// How many more cookies the limit allows.
+    /// How many more cookies the limit allows (see [`Cursor::remaining`]:
+    /// ask once a line is read, not after every cookie).
     ///
     /// ```
     /// let mut it = binder_core::cookie::cookies_max(b"a=1; b=2", 5);
@@ -158,8 +159,9 @@ impl<'a> Iterator for Cookies<'a> {
 /// array, and only then searches for the value's end. Pieces it does not
 /// recognise go through [`Cursor::cookie`] (any name: spaces before its
 /// `=`) or [`Cursor::skip`] (a name no field starts with), which still
-/// counts it against the limit. [`Cookies`] is this cursor taking every
-/// piece whole.
+/// counts it against the limit (in a header long enough to pass it; a
+/// shorter one is counted by [`Cursor::remaining`]). [`Cookies`] is this
+/// cursor taking every piece whole.
 ///
 /// ```
 /// use binder_core::cookie::Cursor;
@@ -206,8 +208,9 @@ impl<'a> Cursor<'a> {
     }
 
     /// How many more cookies the limit allows, after the pieces taken so
-    /// far (for a header too short to pass the limit, counted now: one
-    /// more pass over what was read).
+    /// far. For a header too short to pass the limit they are counted now,
+    /// in one more pass over what was read: ask once a header is read (to
+    /// pass on to the next `Cookie` line), not after every piece.
     #[inline]
     pub fn remaining(&self) -> usize {
         if self.counts {
@@ -217,8 +220,9 @@ impl<'a> Cursor<'a> {
     }
 
     /// What is left of the limit after the pieces taken from a header too
-    /// short to pass it: out of line, as only a request with another
-    /// `Cookie` header asks.
+    /// short to pass it: out of line, as the derive asks only when another
+    /// `Cookie` line follows one that did not bind every cookie field (an
+    /// HTTP/2 client's split cookies, a pass over each such line).
     #[cold]
     #[inline(never)]
     fn count_taken(&self) -> usize {
