@@ -7,12 +7,85 @@ mod lemire;
 
 use crate::error::{ValueError, ValueErrorKind};
 
+/// An integer type text converts into: what [`plain_int`] needs to read
+/// it without `lexical-core`.
+pub(crate) trait Int: lexical_core::FromLexical {
+    /// Whether a `-` may lead.
+    const SIGNED: bool;
+    /// The most digits any of which fit (`MAX`'s digits but one, at most
+    /// 19, which a `u64` holds).
+    const DIGITS: usize;
+    /// `m` (below `10^DIGITS`), negated when `negative`.
+    fn from_plain(m: u64, negative: bool) -> Self;
+}
+
+macro_rules! int {
+    ($signed:literal: $($t:ty),*) => {$(
+        impl Int for $t {
+            const SIGNED: bool = $signed;
+            const DIGITS: usize = {
+                let d = <$t>::MAX.ilog10() as usize;
+                if d > 19 { 19 } else { d }
+            };
+            #[inline(always)]
+            #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
+            fn from_plain(m: u64, negative: bool) -> Self {
+                // `m < 10^DIGITS <= MAX`: the cast keeps it, the negation
+                // cannot overflow.
+                let v = m as $t;
+                if $signed && negative { v.wrapping_neg() } else { v }
+            }
+        }
+    )*};
+}
+int!(false: u8, u16, u32, u64, u128, usize);
+int!(true: i8, i16, i32, i64, i128, isize);
+
+/// The most digits [`plain_int`] reads: past four, `lexical-core`'s
+/// eight-digits-a-step parse is as cheap or cheaper than a byte loop (a
+/// byte loop to `DIGITS` cost citm_catalog's nine-digit map keys about 9
+/// instructions each and twitter's 18-digit string ids about 40).
+const SHORT_INT: usize = 4;
+
+/// A short plain integer (`36`, `-7`: an optional `-` for a signed `T`,
+/// then 1 to 4 ASCII digits, and no more than [`Int::DIGITS`], leading
+/// zeros allowed): its value, the one `lexical-core` gives. `None` for
+/// anything else (a sign `+`, more digits, any other byte), which
+/// `lexical-core` then reads.
+#[inline(always)]
+pub(crate) fn plain_int<T: Int>(bytes: &[u8]) -> Option<T> {
+    let (negative, digits) = match bytes {
+        [b'-', rest @ ..] if T::SIGNED => (true, rest),
+        _ => (false, bytes),
+    };
+    let most = if T::DIGITS < SHORT_INT {
+        T::DIGITS
+    } else {
+        SHORT_INT
+    };
+    if digits.is_empty() || digits.len() > most {
+        return None;
+    }
+    let mut m: u64 = 0;
+    for &c in digits {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        m = m * 10 + u64::from(d);
+    }
+    Some(T::from_plain(m, negative))
+}
+
 #[inline]
-pub(crate) fn parse_int<T: lexical_core::FromLexical>(
+pub(crate) fn parse_int<T: Int>(
     bytes: &[u8],
     not_a_number: ValueErrorKind,
 ) -> Result<T, ValueError> {
     use lexical_core::Error as E;
+    if let Some(v) = plain_int::<T>(bytes) {
+        return Ok(v);
+    }
     lexical_core::parse::<T>(bytes).map_err(|e| {
         ValueError::new(match e {
             E::Overflow(_) | E::Underflow(_) => ValueErrorKind::OutOfRange,
@@ -118,7 +191,7 @@ pub(crate) fn decimal<T: Float>(mantissa: u64, scale: i32, negative: bool) -> Op
 }
 
 /// Exact powers of ten: every one up to 1e22 is an `f64`.
-const POW10: [f64; 23] = [
+const EXACT_POWERS: [f64; 23] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
     1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ];
@@ -178,7 +251,7 @@ macro_rules! float {
             }
             #[inline(always)]
             fn pow10(k: usize) -> Self {
-                POW10[k] as $t
+                EXACT_POWERS[k] as $t
             }
             #[inline(always)]
             fn div(self, by: Self) -> Self {
@@ -287,6 +360,108 @@ mod tests {
             }
             both(&s);
         }
+    }
+
+    /// The plain-integer fast path gives what `lexical-core` gives, for
+    /// every width, on the edges of each (its `DIGITS` and one more, its
+    /// `MIN` and `MAX`, signs, leading zeros) and on 100,000 generated
+    /// digit strings; it takes every plain value of up to four digits (and
+    /// `DIGITS`) and leaves the rest (a `+`, one digit more, any other
+    /// byte) to `lexical-core`.
+    #[test]
+    fn plain_ints_equal_lexical() {
+        fn one<T: Int + PartialEq + core::fmt::Debug>(s: &str) -> bool {
+            let b = s.as_bytes();
+            let want = lexical_core::parse::<T>(b).ok();
+            match plain_int::<T>(b) {
+                Some(v) => {
+                    assert_eq!(Some(v), want, "{s}");
+                    true
+                }
+                None => false,
+            }
+        }
+        fn all(s: &str) -> usize {
+            [
+                one::<u8>(s),
+                one::<u16>(s),
+                one::<u32>(s),
+                one::<u64>(s),
+                one::<u128>(s),
+                one::<usize>(s),
+                one::<i8>(s),
+                one::<i16>(s),
+                one::<i32>(s),
+                one::<i64>(s),
+                one::<i128>(s),
+                one::<isize>(s),
+            ]
+            .iter()
+            .filter(|&&t| t)
+            .count()
+        }
+        // Taken by every width, by the signed ones only, by none.
+        for s in ["0", "7", "36", "00", "09", "-0", "-1", "-99"] {
+            let want = if s.starts_with('-') { 6 } else { 12 };
+            assert_eq!(all(s), want, "{s}");
+        }
+        for s in [
+            "", "-", "+1", "+", "--1", "1-", " 1", "1 ", "1.0", "1e2", "0x1", "١", "a", "-a",
+        ] {
+            assert_eq!(all(s), 0, "{s}");
+        }
+        // Each width's bound: DIGITS digits taken (four at most), one more
+        // left.
+        assert!(plain_int::<u8>(b"99").is_some() && plain_int::<u8>(b"255").is_none());
+        assert!(plain_int::<i8>(b"-99").is_some() && plain_int::<i8>(b"-128").is_none());
+        assert!(plain_int::<u16>(b"9999").is_some() && plain_int::<u16>(b"65535").is_none());
+        assert!(plain_int::<u32>(b"9999").is_some() && plain_int::<u32>(b"10000").is_none());
+        assert!(plain_int::<i64>(b"-9999").is_some() && plain_int::<i64>(b"-10000").is_none());
+        assert!(plain_int::<u128>(b"0036").is_some() && plain_int::<u128>(b"00036").is_none());
+        for s in [
+            "255",
+            "256",
+            "-128",
+            "-129",
+            "65535",
+            "4294967295",
+            "4294967296",
+            "18446744073709551615",
+            "18446744073709551616",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "0000000000000000000036",
+            "000000000000000000036",
+            "00000000036",
+            "0000000000036",
+        ] {
+            all(s);
+        }
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut taken = 0;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let len = (x % 7) as usize;
+            let mut s = alloc::string::String::new();
+            if x & (1 << 40) != 0 {
+                s.push('-');
+            }
+            let mut y = x >> 8;
+            for i in 0..len {
+                // Now and then a byte that is not a digit.
+                if (x >> (i + 30)) & 63 == 0 {
+                    s.push('x');
+                } else {
+                    s.push(char::from(b'0' + (y % 10) as u8));
+                }
+                y = (y / 10).wrapping_add(x >> (i % 50));
+            }
+            taken += all(&s);
+        }
+        assert!(taken > 250_000, "{taken}");
     }
 
     /// Clinger's path then Eisel-Lemire's round as `lexical-core`

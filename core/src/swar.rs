@@ -113,7 +113,7 @@ pub(crate) fn digits_value(word: u64, n: usize) -> u64 {
 
 /// `10^n` for `n` from 0 to 8: what a value read so far is scaled by
 /// before [`digits_value`]'s `n` more digits are added.
-pub(crate) const POW10: [u64; 9] = [
+pub(crate) const SCALE: [u64; 9] = [
     1,
     10,
     100,
@@ -155,7 +155,7 @@ mod tests {
                     .iter()
                     .fold(0u64, |v, d| v * 10 + u64::from(d - b'0'));
                 assert_eq!(digits_value(word, n), expect, "{w:?} {n}");
-                assert_eq!(POW10[n], 10u64.pow(n as u32));
+                assert_eq!(SCALE[n], 10u64.pow(n as u32));
             }
         }
     }

@@ -170,6 +170,23 @@ pub trait Value<'r>: Sized {
         super::json::scalar(r, cx, Self::from_raw)
     }
 
+    /// Whether the type takes a JSON number as its own kind, converted by
+    /// [`Value::from_json_number`] as [`Value::from_json`] would: a tuple
+    /// or fixed-size array of such types then reads an array of numbers
+    /// written without whitespace (`[-65.6,43.1]`) in one step.
+    const JSON_NUMBER: bool = false;
+
+    /// Converts a JSON number, for a type whose [`Value::JSON_NUMBER`] is
+    /// true: what [`Value::from_json`] gives for that number. Called for no
+    /// other type (the default refuses the number).
+    ///
+    /// # Errors
+    /// The conversion's error.
+    #[inline]
+    fn from_json_number(n: crate::json::Number<'r>) -> Result<Self, ValueError> {
+        Self::from_raw(Raw::plain(n.as_str().as_bytes()))
+    }
+
     /// What collects a value sent in pieces by form or query keys
     /// (`address[city]=..&address.zip=..`); `()` for a value sent whole.
     type Partial;
@@ -202,6 +219,13 @@ impl<'r, T: FromText<'r>> Value<'r> for T {
     #[inline(always)]
     fn from_json(r: &mut Reader<'r>, cx: &mut FieldCx<'_, 'r>) -> Result<Option<Self>, Error> {
         super::json::text_value(r, cx)
+    }
+
+    const JSON_NUMBER: bool = T::JSON.takes(crate::convert::JsonKinds::NUMBER);
+
+    #[inline(always)]
+    fn from_json_number(n: crate::json::Number<'r>) -> Result<Self, ValueError> {
+        T::from_json_number(n)
     }
 
     // Text has no members: a piece is ignored.

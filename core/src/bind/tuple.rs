@@ -8,7 +8,7 @@ use super::field::Value;
 use super::{FieldCx, FieldErrorKind, Segment};
 use crate::convert::Raw;
 use crate::error::{Error, ValueError, ValueErrorKind};
-use crate::json::{Kind, Reader};
+use crate::json::{Kind, Number, Reader};
 
 /// Reads the array's next element into `slot` under its index: a `null`
 /// where a value is due is `missing` there; a failure is recorded by the
@@ -33,6 +33,31 @@ fn element<'r, T: Value<'r>>(
         *slot = T::from_json(r, &mut at)?;
     }
     Ok(true)
+}
+
+/// Converts the number at `index` of an array read whole
+/// ([`Reader::numbers_here`]), recording a refusal under that index as the
+/// element's own [`Value::from_json`] would.
+#[inline(always)]
+fn number_element<'r, T: Value<'r>>(
+    n: Option<Number<'r>>,
+    cx: &mut FieldCx<'_, 'r>,
+    index: usize,
+) -> Option<T> {
+    match T::from_json_number(n?) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            refused(cx, index, e);
+            None
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn refused(cx: &mut FieldCx<'_, '_>, index: usize, e: ValueError) {
+    cx.at(Segment::Index(index))
+        .fail(FieldErrorKind::Invalid(e));
 }
 
 /// Opens the array a tuple or fixed-size array binds from: `Ok(true)` at
@@ -93,6 +118,17 @@ macro_rules! tuple_value {
 
             fn from_json(r: &mut Reader<'r>, cx: &mut FieldCx<'_, 'r>) -> Result<Option<Self>, Error> {
                 const EXPECTED: &str = concat!("expected an array of ", $n, " values");
+                // Numbers only (a point, a pair of coordinates), written
+                // compactly: read in one step.
+                if $(<$t as Value<'r>>::JSON_NUMBER)&&+ && r.value_byte()? == b'[' {
+                    if let Some(n) = r.numbers_here::<$n>()? {
+                        $(let $v = number_element::<$t>(n[$i], cx, $i);)+
+                        return Ok(match ($($v,)+) {
+                            ($(Some($v),)+) => Some(($($v,)+)),
+                            _ => None,
+                        });
+                    }
+                }
                 if !open(r, cx, EXPECTED)? {
                     return Ok(None);
                 }
@@ -181,6 +217,20 @@ impl<'r, T: Value<'r>, const N: usize> Value<'r> for [T; N] {
 
     fn from_json(r: &mut Reader<'r>, cx: &mut FieldCx<'_, 'r>) -> Result<Option<Self>, Error> {
         let expected = array_expected(N);
+        if T::JSON_NUMBER && N > 0 && N <= 32 && r.value_byte()? == b'[' {
+            if let Some(n) = r.numbers_here::<N>()? {
+                let mut all = true;
+                let items: [Option<T>; N] = core::array::from_fn(|i| {
+                    let v = number_element::<T>(n[i], cx, i);
+                    all &= v.is_some();
+                    v
+                });
+                if !all {
+                    return Ok(None);
+                }
+                return Ok(Some(items.map(|v| v.expect("every element is set"))));
+            }
+        }
         if !open(r, cx, expected)? {
             return Ok(None);
         }

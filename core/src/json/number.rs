@@ -148,10 +148,7 @@ pub trait FromNumber: Sized + sealed::Sealed {
 /// the number's text, read as text conversion reads it.
 #[cold]
 #[inline(never)]
-fn slow_int<T: lexical_core::FromLexical>(
-    raw: &str,
-    kind: ValueErrorKind,
-) -> Result<T, ValueError> {
+fn slow_int<T: crate::num::Int>(raw: &str, kind: ValueErrorKind) -> Result<T, ValueError> {
     crate::num::parse_int(raw.as_bytes(), kind)
 }
 

@@ -37,6 +37,8 @@ pub mod multipart_feed;
 #[cfg(feature = "oracles")]
 pub mod multipart_oracle;
 #[cfg(feature = "oracles")]
+pub mod numbers_oracle;
+#[cfg(feature = "oracles")]
 pub mod oracle;
 #[cfg(feature = "orders")]
 pub mod orders;

@@ -6,6 +6,7 @@ use crate::error::Error;
 #[cfg(doc)] // the methods' doc links
 use crate::error::ErrorKind;
 use crate::json::string::Name;
+use crate::json::Number;
 
 impl<'a> Reader<'a> {
     /// Opens an object: the caller then calls [`Reader::next_member`] until
@@ -290,6 +291,50 @@ impl<'a> Reader<'a> {
         }
         self.state = State::Value;
         Ok(true)
+    }
+}
+
+impl<'a> Reader<'a> {
+    /// At the `[` [`Reader::value_byte`] returned: an array of exactly `N`
+    /// numbers written without whitespace (`[-65.6,43.1]`), read whole, the
+    /// reader then as after any value. `Ok(None)`, nothing consumed, for any
+    /// other array (whitespace in it, another length, another kind of
+    /// element) or one past the depth limit: the caller then walks it
+    /// element by element, which refuses it or reads it as this would.
+    ///
+    /// # Errors
+    /// A number that is not valid JSON: the error a walk of the array
+    /// gives, at the same offset.
+    #[inline(always)]
+    pub(crate) fn numbers_here<const N: usize>(
+        &mut self,
+    ) -> Result<Option<[Option<Number<'a>>; N]>, Error> {
+        if N == 0 || self.depth >= self.max_depth {
+            return Ok(None);
+        }
+        let bytes = self.bytes();
+        let start = self.pos;
+        let mut out = [None; N];
+        let mut sep = b'[';
+        for slot in &mut out {
+            let c = match bytes.get(self.pos..).and_then(<[u8]>::first_chunk::<2>) {
+                Some(&[s, c]) if s == sep && (c == b'-' || c.is_ascii_digit()) => c,
+                _ => {
+                    self.pos = start;
+                    return Ok(None);
+                }
+            };
+            self.pos += 1;
+            *slot = Some(self.scan_number(c)?);
+            sep = b',';
+        }
+        if bytes.get(self.pos) != Some(&b']') {
+            self.pos = start;
+            return Ok(None);
+        }
+        self.pos += 1;
+        self.state = State::Next;
+        Ok(Some(out))
     }
 }
 

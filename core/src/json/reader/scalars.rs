@@ -376,7 +376,7 @@ fn fraction_digits(bytes: &[u8], mut i: usize, value: &mut u64) -> usize {
             return i;
         }
         *value = value
-            .wrapping_mul(swar::POW10[n])
+            .wrapping_mul(swar::SCALE[n])
             .wrapping_add(swar::digits_value(word, n));
         i += n;
         if n < 8 {
