@@ -34,12 +34,40 @@ fn request<T>(run: impl Fn(&http::Request<Vec<u8>>) -> T) -> http::Request<Vec<u
     req
 }
 
+/// [`request`] with the cookies split one per `Cookie` line, as an HTTP/2
+/// client may send them (RFC 9113 §8.2.3): the session cookie on the
+/// second line, so the first line binds no cookie field and the next
+/// asks what is left of the cookie limit.
+fn split_cookies_request<T>(run: impl Fn(&http::Request<Vec<u8>>) -> T) -> http::Request<Vec<u8>> {
+    let mut req: http::Request<Vec<u8>> = mixed_request();
+    let line = req
+        .headers_mut()
+        .remove(http::header::COOKIE)
+        .expect("mixed.http has cookies");
+    let line = line.to_str().expect("ASCII").to_owned();
+    for cookie in line.split("; ") {
+        let value = http::HeaderValue::from_str(cookie).expect("a cookie");
+        req.headers_mut().append(http::header::COOKIE, value);
+    }
+    assert_eq!(
+        req.headers().get_all(http::header::COOKIE).iter().count(),
+        3
+    );
+    assert_eq!(
+        binder_mixed::<CreateOrder>(&req),
+        binder_mixed::<CreateOrder>(&mixed_request())
+    );
+    warmed(&req, run);
+    req
+}
+
 // binder borrows the request and leaves it to the server: the request is
 // handed back, so its drop (about 1,100 instructions of freeing the
 // header map and body) is not counted as binding. axum's routers consume
 // and drop theirs in both rows, so their difference excludes it too.
 #[library_benchmark]
 #[bench::mixed(request(binder_owned_run))]
+#[bench::split_cookies(split_cookies_request(binder_owned_run))]
 fn binder_owned(req: http::Request<Vec<u8>>) -> (CreateOrder, http::Request<Vec<u8>>) {
     let o = binder_owned_run(&req);
     (o, req)
@@ -51,6 +79,7 @@ fn binder_owned_run(req: &http::Request<Vec<u8>>) -> CreateOrder {
 
 #[library_benchmark]
 #[bench::mixed(request(binder_borrowed_run))]
+#[bench::split_cookies(split_cookies_request(binder_borrowed_run))]
 fn binder_borrowed(req: http::Request<Vec<u8>>) -> (usize, http::Request<Vec<u8>>) {
     let n = binder_borrowed_run(&req);
     (n, req)
