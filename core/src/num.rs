@@ -12,8 +12,9 @@ use crate::error::{ValueError, ValueErrorKind};
 pub(crate) trait Int: lexical_core::FromLexical {
     /// Whether a `-` may lead.
     const SIGNED: bool;
-    /// The most digits any of which fit (`MAX`'s digits but one, at most
-    /// 19, which a `u64` holds).
+    /// The most digits any of which fit: `MAX`'s digits but one
+    /// ([`plain_int`] reads at most four of them, so its `u64` never
+    /// overflows).
     const DIGITS: usize;
     /// `m` (below `10^DIGITS`), negated when `negative`.
     fn from_plain(m: u64, negative: bool) -> Self;
@@ -23,15 +24,12 @@ macro_rules! int {
     ($signed:literal: $($t:ty),*) => {$(
         impl Int for $t {
             const SIGNED: bool = $signed;
-            const DIGITS: usize = {
-                let d = <$t>::MAX.ilog10() as usize;
-                if d > 19 { 19 } else { d }
-            };
+            const DIGITS: usize = <$t>::MAX.ilog10() as usize;
             #[inline(always)]
             #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
             fn from_plain(m: u64, negative: bool) -> Self {
-                // `m < 10^DIGITS <= MAX`: the cast keeps it, the negation
-                // cannot overflow.
+                // `m < 10^min(DIGITS, 4) <= MAX`: the cast keeps it, the
+                // negation cannot overflow.
                 let v = m as $t;
                 if $signed && negative { v.wrapping_neg() } else { v }
             }

@@ -178,7 +178,8 @@ pub trait Value<'r>: Sized {
 
     /// Converts a JSON number, for a type whose [`Value::JSON_NUMBER`] is
     /// true: what [`Value::from_json`] gives for that number. Called for no
-    /// other type (the default refuses the number).
+    /// other type (the default converts the number's text with
+    /// [`Value::from_raw`], as the default `from_json` does).
     ///
     /// # Errors
     /// The conversion's error.

@@ -188,7 +188,7 @@ fn other_value<T>(r: &mut Reader<'_>, mut cx: FieldCx<'_, '_>, c: u8) -> Result<
 /// Records a value the field's type refused.
 #[cold]
 #[inline(never)]
-fn invalid(cx: FieldCx<'_, '_>, e: ValueError) {
+pub(super) fn invalid(cx: FieldCx<'_, '_>, e: ValueError) {
     fail_cold(cx, FieldErrorKind::Invalid(e));
 }
 

@@ -47,17 +47,10 @@ fn number_element<'r, T: Value<'r>>(
     match T::from_json_number(n?) {
         Ok(v) => Some(v),
         Err(e) => {
-            refused(cx, index, e);
+            super::json::invalid(cx.at(Segment::Index(index)), e);
             None
         }
     }
-}
-
-#[cold]
-#[inline(never)]
-fn refused(cx: &mut FieldCx<'_, '_>, index: usize, e: ValueError) {
-    cx.at(Segment::Index(index))
-        .fail(FieldErrorKind::Invalid(e));
 }
 
 /// Opens the array a tuple or fixed-size array binds from: `Ok(true)` at
