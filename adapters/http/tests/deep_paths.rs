@@ -2,6 +2,9 @@
 //! fully, so different fields never look the same (in `Display`, `Debug`
 //! and problem+json alike), and the list stays within `max_errors`.
 
+// 60 nested types: an optimised build checks auto traits (`Unpin`) through
+// every level, past the default limit of 128 (and of 256).
+#![recursion_limit = "512"]
 use binder_http::request::{Body, Parts};
 use binder_http::{Bind, BindError, Limits};
 use std::collections::HashSet;
