@@ -164,3 +164,44 @@ fn fractions_of_every_length_read_as_text_parses_them() {
     }
     assert_eq!(read, 5 * 24 * 4 * 4);
 }
+
+#[test]
+fn indentation_after_a_line_break_ends_where_a_byte_loop_ends() {
+    // Runs of 0-40 spaces (past two sixteen-byte blocks) from every offset
+    // a block can start at, ended by each kind of byte that can follow
+    // (another whitespace byte, a token, a byte that is no token), or by
+    // the input's end, with 0-17 bytes after: the end of the run and the
+    // byte there are the byte loop's.
+    let model = |bytes: &[u8], mut at: usize| {
+        while bytes
+            .get(at)
+            .is_some_and(|&c| matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
+        {
+            at += 1;
+        }
+        (at, bytes.get(at).copied())
+    };
+    let ends: [&[u8]; 9] = [
+        b"", b"\"", b"}", b"\t\"", b"\r\n  ]", b"\n\n1", b"\x00", b"\x80", b" \x0b",
+    ];
+    let mut checked = 0;
+    for lead in 0..16 {
+        for run in 0..=40 {
+            for end in ends {
+                for slack in 0..=17 {
+                    let mut bytes = alloc::vec![b'x'; lead];
+                    bytes.resize(lead + run, b' ');
+                    bytes.extend_from_slice(end);
+                    bytes.resize(bytes.len() + slack, b'7');
+                    assert_eq!(
+                        super::after_line_break(&bytes, lead),
+                        model(&bytes, lead),
+                        "{bytes:?} from {lead}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 16 * 41 * 9 * 18);
+}
