@@ -471,13 +471,7 @@ const fn split(b: [u8; 16]) -> ([u8; 8], [u8; 8]) {
 #[inline(always)]
 fn two_words(bytes: &[u8], i: usize) -> (u64, u64) {
     match bytes.get(i..).and_then(<[u8]>::first_chunk::<16>) {
-        Some(chunk) => {
-            let (lo, hi) = chunk.split_at(8);
-            (
-                u64::from_le_bytes(lo.try_into().unwrap_or_default()),
-                u64::from_le_bytes(hi.try_into().unwrap_or_default()),
-            )
-        }
+        Some(chunk) => super::le_words(chunk),
         None => two_words_tail(bytes, i),
     }
 }

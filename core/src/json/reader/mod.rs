@@ -59,15 +59,15 @@ fn is_json_ws(c: u8) -> bool {
 #[inline(never)]
 fn after_line_break(bytes: &[u8], mut at: usize) -> (usize, Option<u8>) {
     while let Some(block) = bytes.get(at..).and_then(<[u8]>::first_chunk::<16>) {
-        let (lo, hi) = block.split_at(8);
+        let (lo, hi) = le_words(block);
         // Zero bytes where a word has spaces; read little-endian, the
         // lowest set bit is in the first byte that is not a space.
-        let lo = word(lo) ^ SPACES;
+        let lo = lo ^ SPACES;
         if lo != 0 {
             at += (lo.trailing_zeros() / 8) as usize;
             break;
         }
-        let hi = word(hi) ^ SPACES;
+        let hi = hi ^ SPACES;
         if hi != 0 {
             at += 8 + (hi.trailing_zeros() / 8) as usize;
             break;
@@ -83,10 +83,14 @@ fn after_line_break(bytes: &[u8], mut at: usize) -> (usize, Option<u8>) {
     (at, None)
 }
 
-/// The first eight bytes of `b` (which has eight), little-endian.
+/// Sixteen bytes as two little-endian words: the first eight, the next.
 #[inline(always)]
-fn word(b: &[u8]) -> u64 {
-    b.first_chunk::<8>().map_or(0, |w| u64::from_le_bytes(*w))
+fn le_words(chunk: &[u8; 16]) -> (u64, u64) {
+    let (lo, hi) = chunk.split_at(8);
+    (
+        u64::from_le_bytes(lo.try_into().unwrap_or_default()),
+        u64::from_le_bytes(hi.try_into().unwrap_or_default()),
+    )
 }
 
 /// What the reader expects next.
