@@ -992,6 +992,7 @@ fn user<'a, S: Text<'a>>(body: &'a [u8]) -> R<(S, u32, S, bool, f64)> {
 ///
 /// # Errors
 /// [`Reject`] wherever binder refuses the body.
+#[inline]
 pub fn ideal_json_user(body: &[u8]) -> Result<JsonUser, Reject> {
     let (name, age, email, admin, score) = user::<String>(body)?;
     Ok(JsonUser {
@@ -1008,6 +1009,7 @@ pub fn ideal_json_user(body: &[u8]) -> Result<JsonUser, Reject> {
 ///
 /// # Errors
 /// [`Reject`] wherever binder refuses the body.
+#[inline]
 pub fn ideal_json_user_ref(body: &[u8]) -> Result<JsonUserRef<'_>, Reject> {
     let (name, age, email, admin, score) = user::<Cow<'_, str>>(body)?;
     Ok(JsonUserRef {
@@ -1198,6 +1200,7 @@ fn cart<'a, S: Text<'a>, T>(body: &'a [u8], make: impl Fn((S, u32, f64)) -> T) -
 ///
 /// # Errors
 /// [`Reject`] wherever binder refuses the body.
+#[inline]
 pub fn ideal_cart(body: &[u8]) -> Result<Cart, Reject> {
     let (customer, items) =
         cart::<String, Item>(body, |(sku, qty, price)| Item { sku, qty, price })?;
@@ -1209,6 +1212,7 @@ pub fn ideal_cart(body: &[u8]) -> Result<Cart, Reject> {
 ///
 /// # Errors
 /// [`Reject`] wherever binder refuses the body.
+#[inline]
 pub fn ideal_cart_ref(body: &[u8]) -> Result<CartRef<'_>, Reject> {
     let (customer, items) =
         cart::<&str, ItemRef<'_>>(body, |(sku, qty, price)| ItemRef { sku, qty, price })?;

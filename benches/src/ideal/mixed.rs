@@ -25,11 +25,12 @@ pub struct Reject;
 ///
 /// # Errors
 /// [`Reject`] wherever binder refuses the request (for a JSON body).
-pub fn ideal_order(
-    req: &http::Request<Vec<u8>>,
+#[inline]
+pub fn ideal_order<B: AsRef<[u8]>>(
+    req: &http::Request<B>,
     path: &[(&str, &str)],
 ) -> Result<CreateOrder, Reject> {
-    let o = order::<Owned>(req, path)?;
+    let o = order::<Owned, B>(req, path)?;
     Ok(CreateOrder {
         team_id: o.team_id,
         dry_run: o.dry_run,
@@ -50,11 +51,12 @@ pub fn ideal_order(
 ///
 /// # Errors
 /// [`Reject`] wherever binder refuses the request (for a JSON body).
-pub fn ideal_order_str<'r>(
-    req: &'r http::Request<Vec<u8>>,
+#[inline]
+pub fn ideal_order_str<'r, B: AsRef<[u8]>>(
+    req: &'r http::Request<B>,
     path: &[(&str, &str)],
 ) -> Result<CreateOrderStr<'r>, Reject> {
-    let o = order::<Borrowed>(req, path)?;
+    let o = order::<Borrowed, B>(req, path)?;
     Ok(CreateOrderStr {
         team_id: o.team_id,
         dry_run: o.dry_run,
@@ -215,8 +217,8 @@ fn find2(b: &[u8], mut i: usize, c: u8, d: u8) -> usize {
 
 /// The whole bind.
 #[inline(always)]
-fn order<'r, O: Out<'r>>(
-    req: &'r http::Request<Vec<u8>>,
+fn order<'r, O: Out<'r>, B: AsRef<[u8]>>(
+    req: &'r http::Request<B>,
     path: &[(&str, &str)],
 ) -> Result<Order<'r, O>, Reject> {
     // The path value.
@@ -255,7 +257,7 @@ fn order<'r, O: Out<'r>>(
     let session = O::plain(utf8(session.ok_or(Reject)?)?);
 
     // The body: JSON only (see the module docs).
-    let body = req.body().as_slice();
+    let body = req.body().as_ref();
     if body.is_empty() || !is_json(content_type.ok_or(Reject)?) {
         return Err(Reject);
     }

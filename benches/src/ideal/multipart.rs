@@ -61,6 +61,7 @@ pub struct IdealUploadRef<'r> {
 ///
 /// # Errors
 /// [`Reject`] wherever binder refuses the request.
+#[inline]
 pub fn ideal_upload<'r>(body: &'r [u8], content_type: &[u8]) -> Result<IdealUpload<'r>, Reject> {
     let (title, tags, avatar) = upload::<String>(body, content_type)?;
     Ok(IdealUpload {
@@ -74,6 +75,7 @@ pub fn ideal_upload<'r>(body: &'r [u8], content_type: &[u8]) -> Result<IdealUplo
 ///
 /// # Errors
 /// [`Reject`] wherever binder refuses the request.
+#[inline]
 pub fn ideal_upload_ref<'r>(
     body: &'r [u8],
     content_type: &[u8],
