@@ -760,7 +760,7 @@ fn http_table(results: &Path) -> String {
     if let (Some(i), Some(b)) = (ratio("ideal", "reference"), ratio("binder", "ideal")) {
         let _ = writeln!(
             out,
-            "The hand-specialised floor for exactly this struct (`ideal`, in the same service): ideal / reference {i:.2}x, binder / ideal {b:.2}x. The binder and ideal services answer `ok`, as the reference does, when they bound exactly what `mixed.http` sends (the check before the load proves it)."
+            "The hand-specialised floor for exactly this struct (`ideal`, in the same service): ideal / reference {i:.2}x, binder / ideal {b:.2}x. The binder and ideal services answer `ok`, as the reference does, when they bound exactly what `mixed.http` sends (the check before the load proves it); the axum routes both answer the bound values, summarised, so compare axum with binder-axum, and binder and ideal with the reference, not across."
         );
     }
     out
