@@ -21,7 +21,7 @@ pub use crate::bind::{
     Bind, BindError, Body, Errors, Field, FieldError, FieldErrorKind, FieldPath, FromBody,
     OwnedBind, Rejected, Request, Segment, Source,
 };
-pub use crate::bits::{words_for, Bits};
+pub use crate::bits::{words_for, Bits, ByteSet};
 #[cfg(feature = "serde")]
 pub use crate::convert::Serde;
 pub use crate::convert::{FromText, JsonKinds, Parsed, Raw, Ref, Text};

@@ -203,9 +203,10 @@ pub fn walk<'a>(
     mut f: impl FnMut(Pair<'a>) -> bool,
 ) -> Result<(), Error> {
     let mut c = Cursor::new(input, limits);
+    let wanted = first.with(b'%').with(b'+');
     while let Some(b) = c.next()? {
-        if !first.contains(b) && b != b'%' && b != b'+' {
-            c.skip()?;
+        if !wanted.contains(b) {
+            c.skip_unwanted(&wanted)?;
             continue;
         }
         if f(c.pair()?) {
@@ -426,6 +427,113 @@ impl<'a> Cursor<'a> {
         self.rest = self.rest.from(end + 1);
         Ok(())
     }
+
+    /// Skips the current piece as [`Cursor::skip`] does, then every piece
+    /// after it whose first byte is not in `wanted` (counted as
+    /// [`Cursor::next`] counts it, and under the same key limit), in one
+    /// loop: the cursor is left before the next piece whose first byte is
+    /// in `wanted`, which `next` then returns, or at the end. For a scan
+    /// whose pieces are mostly keys no field starts with (a query full of
+    /// parameters meant for others): each costs a search for its `&` and
+    /// a set lookup, where going back to `next` and a `match` costs more.
+    ///
+    /// ```
+    /// use binder_core::{bits::ByteSet, form::Cursor, Limits};
+    ///
+    /// let wanted = ByteSet::new().with(b'a');
+    /// let mut c = Cursor::new(b"x=1&y=2&&z=3&age=36&w=4", &Limits::DEFAULT);
+    /// assert_eq!(c.next()?, Some(b'x'));
+    /// c.skip_unwanted(&wanted)?;
+    /// assert_eq!(c.next()?, Some(b'a'));
+    /// assert_eq!(c.value(4).bytes(), b"36");
+    /// assert_eq!(c.next()?, Some(b'w'));
+    /// c.skip_unwanted(&wanted)?;
+    /// assert_eq!(c.next()?, None);
+    /// # Ok::<(), binder_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::KeyTooLong`] or [`ErrorKind::TooManyPairs`] at the
+    /// piece that passed the limit, as `skip` and `next` report it: the
+    /// scan ends.
+    #[inline(always)]
+    pub fn skip_unwanted(&mut self, wanted: &crate::bits::ByteSet) -> Result<(), Error> {
+        let limits = (self.max_pairs, self.max_key_len);
+        // Out of line, on values: the cursor stays in registers where the
+        // derive's loop inlines it.
+        let (skipped, count, outcome) = skip_run(self.rest.bytes(), self.count, limits, wanted);
+        self.count = count;
+        self.rest = self.rest.from(skipped);
+        outcome.map_err(|kind| self.fail(kind))
+    }
+}
+
+/// [`Cursor::skip_unwanted`] over `rest` (the current piece and what
+/// follows), with `count` pieces counted so far under `(max_pairs,
+/// max_key_len)`: how many bytes it skipped, the count after them, and the
+/// limit the piece there passed, if one did.
+#[inline(never)]
+fn skip_run(
+    mut rest: &[u8],
+    mut count: usize,
+    (max_pairs, max_key_len): (usize, usize),
+    wanted: &crate::bits::ByteSet,
+) -> (usize, usize, Result<(), ErrorKind>) {
+    let len = rest.len();
+    let outcome = loop {
+        let end = amp_in(rest);
+        if end > max_key_len && find_any(&rest[..end], 0, [b'=']) > max_key_len {
+            break Err(ErrorKind::KeyTooLong);
+        }
+        // Past the `&` to the next piece (none: the input ended).
+        let Some(next) = rest.get(end + 1..) else {
+            rest = &[];
+            break Ok(());
+        };
+        rest = next;
+        let b = match rest.first() {
+            None => break Ok(()),
+            Some(&b'&') => {
+                rest = past_ampersands(rest);
+                match rest.first() {
+                    None => break Ok(()),
+                    Some(&b) => b,
+                }
+            }
+            Some(&b) => b,
+        };
+        if wanted.contains(b) {
+            break Ok(());
+        }
+        if count == max_pairs {
+            break Err(ErrorKind::TooManyPairs);
+        }
+        count += 1;
+    };
+    (len - rest.len(), count, outcome)
+}
+
+/// `bytes` past the `&`s it starts with: empty pieces.
+#[cold]
+fn past_ampersands(bytes: &[u8]) -> &[u8] {
+    let n = bytes.iter().take_while(|&&b| b == b'&').count();
+    &bytes[n..]
+}
+
+/// The index of the first `&` in `piece` (whose first byte is not one), or
+/// its length: [`find_any`] for one needle, without its set-up, for pieces
+/// of a few bytes each.
+#[inline(always)]
+fn amp_in(piece: &[u8]) -> usize {
+    let mut i = 0;
+    while let Some(word) = piece.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        let found = crate::swar::flags(u64::from_le_bytes(*word), [b'&']);
+        if found != 0 {
+            return i + (found.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    find_any(piece, i, [b'&'])
 }
 
 impl core::iter::FusedIterator for Pairs<'_> {}
