@@ -164,7 +164,8 @@ impl<'a> Reader<'a> {
     /// object's first member), the name in quotes and the colon, with no
     /// whitespace. Then the caller reads the member's value; otherwise
     /// nothing is consumed and the caller goes on with
-    /// [`Reader::member_start`]. Two masked word compares, where the
+    /// [`Reader::member_start`]. Two masked word compares, the comma
+    /// among the sixteen bytes they read (a pattern of its own), where the
     /// general walk finds the comma, packs the name, looks it up and finds
     /// the colon.
     ///
@@ -172,32 +173,59 @@ impl<'a> Reader<'a> {
     /// from the first such miss on, [`Reader::compact`] is false.
     #[inline(always)]
     pub(crate) fn take_expected(&mut self, expect: &Expect) -> bool {
-        let mut at = self.pos;
-        match self.state {
+        let at = self.pos;
+        let pattern = match self.state {
             State::Next if self.in_object() => {
-                match self.bytes().get(at) {
-                    Some(b',') => {}
-                    Some(&c) => {
-                        if super::is_json_ws(c) {
-                            self.compact = false;
-                        }
-                        return false;
-                    }
-                    None => return false,
+                if expect.next.len == 0 {
+                    return self.take_expected_long(expect);
                 }
-                at += 1;
+                &expect.next
             }
-            State::First if self.in_object() => {}
+            State::First if self.in_object() => &expect.first,
             _ => return false,
-        }
+        };
         let (lo, hi) = two_words(self.bytes(), at);
-        if lo & expect.masks[0] != expect.words[0] || hi & expect.masks[1] != expect.words[1] {
+        if lo & pattern.masks[0] != pattern.words[0] || hi & pattern.masks[1] != pattern.words[1] {
+            // Whitespace where the name (or the comma before it) is due.
+            if super::is_json_ws(lo as u8)
+                || (lo as u8 == b',' && super::is_json_ws((lo >> 8) as u8))
+            {
+                self.compact = false;
+            }
+            return false;
+        }
+        self.pos = at + pattern.len;
+        self.state = State::Value;
+        true
+    }
+
+    /// [`Reader::take_expected`] after a value, for a name too long for
+    /// its comma to share the two words (13 bytes): the comma, then the
+    /// name's own pattern.
+    #[cold]
+    #[inline(never)]
+    fn take_expected_long(&mut self, expect: &Expect) -> bool {
+        let mut at = self.pos;
+        match self.bytes().get(at) {
+            Some(b',') => {}
+            Some(&c) => {
+                if super::is_json_ws(c) {
+                    self.compact = false;
+                }
+                return false;
+            }
+            None => return false,
+        }
+        at += 1;
+        let pattern = &expect.first;
+        let (lo, hi) = two_words(self.bytes(), at);
+        if lo & pattern.masks[0] != pattern.words[0] || hi & pattern.masks[1] != pattern.words[1] {
             if super::is_json_ws(lo as u8) {
                 self.compact = false;
             }
             return false;
         }
-        self.pos = at + expect.len;
+        self.pos = at + pattern.len;
         self.state = State::Value;
         true
     }
@@ -396,47 +424,66 @@ pub(crate) const fn short_name_word(name: &[u8]) -> Option<u64> {
 
 /// A member an object's walk expects next: its name in quotes and its
 /// colon (`"qty":`) as two little-endian words and their masks, for
-/// [`Reader::take_expected`]. A name that cannot be matched this way
+/// [`Reader::take_expected`], once as an object's first member and once
+/// after a comma (`,"qty":`). A name that cannot be matched this way
 /// (longer than 13 bytes, or holding `"`, `\` or a control byte, which a
-/// JSON string writes escaped) gets a pattern no input has.
+/// JSON string writes escaped) gets a pattern no input has; a name of 13
+/// bytes leaves no room for the comma (`next` is then empty, and the comma
+/// is checked on its own).
 /// Named by generated code only (`__private::json_expect`).
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
 pub struct Expect {
-    words: [u64; 2],
-    masks: [u64; 2],
-    len: usize,
+    first: Pattern,
+    next: Pattern,
     /// The index of the field the member binds.
     pub field: usize,
 }
 
-#[doc(hidden)]
-impl Expect {
-    /// The member named `name`, bound by field `field`.
-    pub const fn new(name: &[u8], field: usize) -> Self {
-        let never = Expect {
-            words: [1, 0],
-            masks: [0, 0],
-            len: 0,
-            field,
-        };
-        let len = name.len() + 3;
+/// Up to sixteen bytes to compare: two little-endian words, their masks
+/// (the bytes that count) and how many bytes count (0: none can match).
+#[derive(Clone, Copy, Debug)]
+struct Pattern {
+    words: [u64; 2],
+    masks: [u64; 2],
+    len: usize,
+}
+
+impl Pattern {
+    /// A pattern no input has.
+    const NEVER: Pattern = Pattern {
+        words: [1, 0],
+        masks: [0, 0],
+        len: 0,
+    };
+
+    /// `lead` (empty or a comma), then `"name":`; [`Pattern::NEVER`] past
+    /// sixteen bytes or for a name JSON would write escaped.
+    const fn new(lead: &[u8], name: &[u8]) -> Pattern {
+        let len = lead.len() + name.len() + 3;
         if len > 16 {
-            return never;
+            return Pattern::NEVER;
         }
         let mut bytes = [0u8; 16];
-        bytes[0] = b'"';
+        let mut at = 0;
+        while at < lead.len() {
+            bytes[at] = lead[at];
+            at += 1;
+        }
+        bytes[at] = b'"';
+        at += 1;
         let mut i = 0;
         while i < name.len() {
             let b = name[i];
             if b < 0x20 || b == b'"' || b == b'\\' {
-                return never;
+                return Pattern::NEVER;
             }
-            bytes[i + 1] = b;
+            bytes[at] = b;
+            at += 1;
             i += 1;
         }
-        bytes[i + 1] = b'"';
-        bytes[i + 2] = b':';
+        bytes[at] = b'"';
+        bytes[at + 1] = b':';
         let mut masks = [0u64; 2];
         let mut k = 0;
         while k < len {
@@ -444,10 +491,21 @@ impl Expect {
             k += 1;
         }
         let (lo, hi) = split(bytes);
-        Expect {
+        Pattern {
             words: [u64::from_le_bytes(lo), u64::from_le_bytes(hi)],
             masks,
             len,
+        }
+    }
+}
+
+#[doc(hidden)]
+impl Expect {
+    /// The member named `name`, bound by field `field`.
+    pub const fn new(name: &[u8], field: usize) -> Self {
+        Expect {
+            first: Pattern::new(b"", name),
+            next: Pattern::new(b",", name),
             field,
         }
     }

@@ -103,6 +103,21 @@ fn expected_members_are_taken_exactly_as_compact_json_writes_them() {
         r.begin_object().unwrap();
         assert!(!r.take_expected(&Expect::new(name, 0)), "{input:?}");
     }
+    // Whitespace where a name or its comma is due marks the document as
+    // not compact (the walk stops trying); another name does not.
+    for (input, first, compact) in [
+        (&b"{ \"a\":1}"[..], true, false),
+        (b"{\"b\":1}", true, true),
+        (b"{\"x\":0, \"a\":1}", false, false),
+        (b"{\"x\":0 ,\"a\":1}", false, false),
+        (b"{\"x\":0,\n\"a\":1}", false, false),
+        (b"{\"x\":0,\"b\":1}", false, true),
+        (b"{\"x\":0}", false, true),
+    ] {
+        let mut r = at_member(input, first);
+        assert!(!r.take_expected(&Expect::new(b"a", 0)), "{input:?}");
+        assert_eq!(r.compact(), compact, "{input:?}");
+    }
     // Only where a member is due: not in an array, not where a value is.
     let mut r = Reader::new(b"[\"a\":1]");
     r.begin_array().unwrap();
