@@ -458,9 +458,16 @@ impl<'a> Cursor<'a> {
     /// scan ends.
     #[inline(always)]
     pub fn skip_unwanted(&mut self, wanted: &crate::bits::ByteSet) -> Result<(), Error> {
+        // This piece as `skip` takes it, in line: the caller's loop keeps
+        // the search's constants at hand for its own values' searches.
+        self.skip()?;
+        match self.rest.bytes().first() {
+            Some(&b) if b != b'&' && !wanted.contains(b) => {}
+            _ => return Ok(()),
+        }
+        // A run of them: one loop, out of line and on values, so that the
+        // cursor stays in registers where the derive's loop inlines it.
         let limits = (self.max_pairs, self.max_key_len);
-        // Out of line, on values: the cursor stays in registers where the
-        // derive's loop inlines it.
         let (skipped, count, outcome) = skip_run(self.rest.bytes(), self.count, limits, wanted);
         self.count = count;
         self.rest = self.rest.from(skipped);
@@ -468,10 +475,11 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// [`Cursor::skip_unwanted`] over `rest` (the current piece and what
-/// follows), with `count` pieces counted so far under `(max_pairs,
-/// max_key_len)`: how many bytes it skipped, the count after them, and the
-/// limit the piece there passed, if one did.
+/// The pieces [`Cursor::skip_unwanted`] skips after its first, over
+/// `rest` (starting with one of them, not yet counted), with `count`
+/// pieces counted so far under `(max_pairs, max_key_len)`: how many bytes
+/// it skipped, the count after them, and the limit the piece there
+/// passed, if one did.
 #[inline(never)]
 fn skip_run(
     mut rest: &[u8],
@@ -481,6 +489,10 @@ fn skip_run(
 ) -> (usize, usize, Result<(), ErrorKind>) {
     let len = rest.len();
     let outcome = loop {
+        if count == max_pairs {
+            break Err(ErrorKind::TooManyPairs);
+        }
+        count += 1;
         let end = amp_in(rest);
         if end > max_key_len && find_any(&rest[..end], 0, [b'=']) > max_key_len {
             break Err(ErrorKind::KeyTooLong);
@@ -505,10 +517,6 @@ fn skip_run(
         if wanted.contains(b) {
             break Ok(());
         }
-        if count == max_pairs {
-            break Err(ErrorKind::TooManyPairs);
-        }
-        count += 1;
     };
     (len - rest.len(), count, outcome)
 }
