@@ -493,7 +493,7 @@ fn skip_run(
             break Err(ErrorKind::TooManyPairs);
         }
         count += 1;
-        let end = amp_in(rest);
+        let end = find_any(rest, 0, [b'&']);
         if end > max_key_len && find_any(&rest[..end], 0, [b'=']) > max_key_len {
             break Err(ErrorKind::KeyTooLong);
         }
@@ -526,22 +526,6 @@ fn skip_run(
 fn past_ampersands(bytes: &[u8]) -> &[u8] {
     let n = bytes.iter().take_while(|&&b| b == b'&').count();
     &bytes[n..]
-}
-
-/// The index of the first `&` in `piece` (whose first byte is not one), or
-/// its length: [`find_any`] for one needle, without its set-up, for pieces
-/// of a few bytes each.
-#[inline(always)]
-fn amp_in(piece: &[u8]) -> usize {
-    let mut i = 0;
-    while let Some(word) = piece.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        let found = crate::swar::flags(u64::from_le_bytes(*word), [b'&']);
-        if found != 0 {
-            return i + (found.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    find_any(piece, i, [b'&'])
 }
 
 impl core::iter::FusedIterator for Pairs<'_> {}

@@ -183,12 +183,12 @@ impl Ctx<'_> {
         } else {
             // Every piece up to the next one a key may start: one loop.
             quote! {
+                const __WANTED: #p::ByteSet = #p::ByteSet::new() #(.with(#firsts))*;
                 __c.skip_unwanted(&__WANTED).map_err(__malformed)?;
                 continue;
             }
         };
         quote! {
-            const __WANTED: #p::ByteSet = #p::ByteSet::new() #(.with(#firsts))*;
             let (__stop, __all) = #stop;
             let mut __c = #input;
             let __malformed = |__e| #p::BindError::Malformed { source: #p::Source::#src, error: __e };

@@ -641,12 +641,6 @@ const _: () = {
                 ) if __limits
                     .formats
                     .contains(::binder_http::__private_0_1::Formats::FORM) => {
-                    const __WANTED: ::binder_http::__private_0_1::ByteSet = ::binder_http::__private_0_1::ByteSet::new()
-                        .with(37u8)
-                        .with(43u8)
-                        .with(97u8)
-                        .with(110u8)
-                        .with(116u8);
                     let (__stop, __all) = (
                         !(false
                             || <&'r str as ::binder_http::__private_0_1::Field<
@@ -984,6 +978,12 @@ const _: () = {
                                 );
                             }
                             _ => {
+                                const __WANTED: ::binder_http::__private_0_1::ByteSet = ::binder_http::__private_0_1::ByteSet::new()
+                                    .with(37u8)
+                                    .with(43u8)
+                                    .with(97u8)
+                                    .with(110u8)
+                                    .with(116u8);
                                 __c.skip_unwanted(&__WANTED).map_err(__malformed)?;
                                 continue;
                             }

@@ -1190,15 +1190,6 @@ const _: () = {
                     }
                 });
             if let ::binder_http::__private_0_1::Some(__q) = __req.query() {
-                const __WANTED: ::binder_http::__private_0_1::ByteSet = ::binder_http::__private_0_1::ByteSet::new()
-                    .with(37u8)
-                    .with(43u8)
-                    .with(97u8)
-                    .with(108u8)
-                    .with(111u8)
-                    .with(112u8)
-                    .with(113u8)
-                    .with(116u8);
                 let (__stop, __all) = (
                     !(false
                         || <String as ::binder_http::__private_0_1::Field<'__r>>::REPEATS
@@ -1586,6 +1577,15 @@ const _: () = {
                             );
                         }
                         _ => {
+                            const __WANTED: ::binder_http::__private_0_1::ByteSet = ::binder_http::__private_0_1::ByteSet::new()
+                                .with(37u8)
+                                .with(43u8)
+                                .with(97u8)
+                                .with(108u8)
+                                .with(111u8)
+                                .with(112u8)
+                                .with(113u8)
+                                .with(116u8);
                             __c.skip_unwanted(&__WANTED).map_err(__malformed)?;
                             continue;
                         }

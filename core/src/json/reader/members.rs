@@ -184,19 +184,18 @@ impl<'a> Reader<'a> {
             State::First if self.in_object() => &expect.first,
             _ => return false,
         };
-        let (lo, hi) = two_words(self.bytes(), at);
-        if lo & pattern.masks[0] != pattern.words[0] || hi & pattern.masks[1] != pattern.words[1] {
-            // Whitespace where the name (or the comma before it) is due.
-            if super::is_json_ws(lo as u8)
-                || (lo as u8 == b',' && super::is_json_ws((lo >> 8) as u8))
-            {
-                self.compact = false;
+        match self.take_pattern(at, pattern) {
+            Ok(()) => true,
+            Err(lo) => {
+                // Whitespace where the name (or the comma before it) is due.
+                if super::is_json_ws(lo as u8)
+                    || (lo as u8 == b',' && super::is_json_ws((lo >> 8) as u8))
+                {
+                    self.compact = false;
+                }
+                false
             }
-            return false;
         }
-        self.pos = at + pattern.len;
-        self.state = State::Value;
-        true
     }
 
     /// [`Reader::take_expected`] after a value, for a name too long for
@@ -205,7 +204,7 @@ impl<'a> Reader<'a> {
     #[cold]
     #[inline(never)]
     fn take_expected_long(&mut self, expect: &Expect) -> bool {
-        let mut at = self.pos;
+        let at = self.pos;
         match self.bytes().get(at) {
             Some(b',') => {}
             Some(&c) => {
@@ -216,18 +215,29 @@ impl<'a> Reader<'a> {
             }
             None => return false,
         }
-        at += 1;
-        let pattern = &expect.first;
+        match self.take_pattern(at + 1, &expect.first) {
+            Ok(()) => true,
+            Err(lo) => {
+                if super::is_json_ws(lo as u8) {
+                    self.compact = false;
+                }
+                false
+            }
+        }
+    }
+
+    /// Takes the member `pattern` matches at `at` (its value is due
+    /// next), or leaves the reader as it is and returns the first of the
+    /// two words it read.
+    #[inline(always)]
+    fn take_pattern(&mut self, at: usize, pattern: &Pattern) -> Result<(), u64> {
         let (lo, hi) = two_words(self.bytes(), at);
         if lo & pattern.masks[0] != pattern.words[0] || hi & pattern.masks[1] != pattern.words[1] {
-            if super::is_json_ws(lo as u8) {
-                self.compact = false;
-            }
-            return false;
+            return Err(lo);
         }
         self.pos = at + pattern.len;
         self.state = State::Value;
-        true
+        Ok(())
     }
 
     /// Whether members may still come compactly written: false once
