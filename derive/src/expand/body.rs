@@ -1,11 +1,10 @@
 //! The body: its format checked before any source is read, and scanned
 //! last, in the formats the type accepts.
 
-use super::Ctx;
+use super::{key_arm, Ctx};
 use crate::attr::{Accept, Source};
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use syn::LitByteStr;
 
 impl Ctx<'_> {
     /// `(check, scan)`: the body's format check and its scan.
@@ -240,7 +239,7 @@ impl Ctx<'_> {
             let ty = &f.ty;
             let slot = format_ident!("__s{}", i);
             let key = &b.key;
-            let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
+            let arm = key_arm(key);
             let required = b.required;
             // An empty file input is no value: it does not make the field
             // seen, so a file sent after it under the same name binds. A
@@ -251,7 +250,7 @@ impl Ctx<'_> {
                 quote!(!__part.is_empty_file())
             };
             quote! {
-                #lit => {
+                #arm => {
                     if #taken && (__seen.insert(#i) || <#ty as #p::Field<#lt>>::REPEATS) {
                         #p::offer_part::<#ty>(&mut #slot, __part, #required, &mut __errors, #i, #key);
                     }

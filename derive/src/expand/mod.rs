@@ -34,6 +34,16 @@ pub fn derive(input: &DeriveInput, default_crate: &str) -> syn::Result<TokenStre
     Ok(expand(&model))
 }
 
+/// The head of a `match` arm taking a name or key (a `&[u8]`) equal to
+/// `key`: a guard comparing the whole slice, not a byte-string pattern.
+/// rustc lowers a byte-string pattern to a compare a byte (`x-request-id`:
+/// twelve compares and branches); `==` is one length test and, the length
+/// known, a compare a word.
+fn key_arm(key: &str) -> TokenStream {
+    let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
+    quote! { __k if __k == #lit }
+}
+
 fn source_variant(source: Source) -> Ident {
     Ident::new(
         match source {

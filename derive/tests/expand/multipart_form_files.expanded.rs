@@ -1005,7 +1005,7 @@ const _: () = {
                         __limits,
                         |__name, __part| {
                             match __name {
-                                b"title" => {
+                                __k if __k == b"title" => {
                                     if !__part.is_empty_file()
                                         && (__seen.insert(0usize)
                                             || <&'r str as ::binder_http::__private_0_1::Field<
@@ -1017,7 +1017,7 @@ const _: () = {
                                         >(&mut __s0, __part, false, &mut __errors, 0usize, "title");
                                     }
                                 }
-                                b"tags" => {
+                                __k if __k == b"tags" => {
                                     if !__part.is_empty_file()
                                         && (__seen.insert(1usize)
                                             || <Vec<
@@ -1029,7 +1029,7 @@ const _: () = {
                                         >(&mut __s1, __part, false, &mut __errors, 1usize, "tags");
                                     }
                                 }
-                                b"avatar" => {
+                                __k if __k == b"avatar" => {
                                     if !__part.is_empty_file()
                                         && (__seen.insert(2usize)
                                             || <FilePart<
@@ -1048,7 +1048,7 @@ const _: () = {
                                         );
                                     }
                                 }
-                                b"attachment" => {
+                                __k if __k == b"attachment" => {
                                     if !__part.is_empty_file()
                                         && (__seen.insert(3usize)
                                             || <Vec<
@@ -1067,7 +1067,7 @@ const _: () = {
                                         );
                                     }
                                 }
-                                b"notify" => {
+                                __k if __k == b"notify" => {
                                     if !__part.is_empty_file()
                                         && (__seen.insert(4usize)
                                             || <bool as ::binder_http::__private_0_1::Field<

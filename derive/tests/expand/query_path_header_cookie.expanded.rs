@@ -1167,7 +1167,7 @@ const _: () = {
                         ::binder_http::__private_0_1::Raw::path_text(__value)
                     };
                     match __name.as_bytes() {
-                        b"team" => {
+                        __k if __k == b"team" => {
                             if __seen.insert(0usize)
                                 || <u32 as ::binder_http::__private_0_1::Field<
                                     '__r,
@@ -1605,7 +1605,7 @@ const _: () = {
             __req
                 .headers(|__name, __value| {
                     match __name {
-                        b"x-request-id" => {
+                        __k if __k == b"x-request-id" => {
                             let __raw = ::binder_http::__private_0_1::Raw::plain(
                                 __value,
                             );
@@ -1627,7 +1627,7 @@ const _: () = {
                                 );
                             }
                         }
-                        b"x-api-version" => {
+                        __k if __k == b"x-api-version" => {
                             let __raw = ::binder_http::__private_0_1::Raw::plain(
                                 __value,
                             );
