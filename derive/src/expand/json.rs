@@ -63,10 +63,21 @@ impl Ctx<'_> {
             let w = format_ident!("__W{}", i);
             quote! { #w => #i, }
         });
-        let names = self.json_fields(nested).map(|(i, f)| {
+        // By length, then each name of that length compared whole: a
+        // compare a word or two, where byte-string patterns are lowered to
+        // a compare a byte (a long name, which no word packs, is looked up
+        // here on every member of a document that is not compact).
+        let mut by_len = std::collections::BTreeMap::<usize, Vec<TokenStream>>::new();
+        for (i, f) in self.json_fields(nested) {
             let key = &f.bound.as_ref().expect("bound").key;
             let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
-            quote! { #lit => #i, }
+            by_len
+                .entry(key.len())
+                .or_default()
+                .push(quote! { if __k == #lit { return #i; } });
+        }
+        let names = by_len.iter().map(|(len, tests)| {
+            quote! { #len => { #(#tests)* } }
         });
         // The members in declaration order, which the walk tries first.
         let expects = self.json_fields(nested).map(|(i, f)| {
@@ -87,7 +98,12 @@ impl Ctx<'_> {
                     match __w { #(#words)* _ => #p::NO_FIELD }
                 }
             },
-            quote! { |__k: &[u8]| -> usize { match __k { #(#names)* _ => #p::NO_FIELD } } },
+            quote! {
+                |__k: &[u8]| -> usize {
+                    match __k.len() { #(#names)* _ => {} }
+                    #p::NO_FIELD
+                }
+            },
         )
     }
 }

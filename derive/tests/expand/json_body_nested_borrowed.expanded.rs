@@ -387,14 +387,31 @@ const _: () = {
                     }
                 },
                 |__k: &[u8]| -> usize {
-                    match __k {
-                        b"to" => 0usize,
-                        b"cents" => 1usize,
-                        b"memo" => 2usize,
-                        b"payee" => 3usize,
-                        b"items" => 4usize,
-                        _ => ::binder_http::__private_0_1::NO_FIELD,
+                    match __k.len() {
+                        2usize => {
+                            if __k == b"to" {
+                                return 0usize;
+                            }
+                        }
+                        4usize => {
+                            if __k == b"memo" {
+                                return 2usize;
+                            }
+                        }
+                        5usize => {
+                            if __k == b"cents" {
+                                return 1usize;
+                            }
+                            if __k == b"payee" {
+                                return 3usize;
+                            }
+                            if __k == b"items" {
+                                return 4usize;
+                            }
+                        }
+                        _ => {}
                     }
+                    ::binder_http::__private_0_1::NO_FIELD
                 },
                 |__field, __r| {
                     match __field {
@@ -665,14 +682,31 @@ const _: () = {
                             }
                         },
                         |__k: &[u8]| -> usize {
-                            match __k {
-                                b"to" => 0usize,
-                                b"cents" => 1usize,
-                                b"memo" => 2usize,
-                                b"payee" => 3usize,
-                                b"items" => 4usize,
-                                _ => ::binder_http::__private_0_1::NO_FIELD,
+                            match __k.len() {
+                                2usize => {
+                                    if __k == b"to" {
+                                        return 0usize;
+                                    }
+                                }
+                                4usize => {
+                                    if __k == b"memo" {
+                                        return 2usize;
+                                    }
+                                }
+                                5usize => {
+                                    if __k == b"cents" {
+                                        return 1usize;
+                                    }
+                                    if __k == b"payee" {
+                                        return 3usize;
+                                    }
+                                    if __k == b"items" {
+                                        return 4usize;
+                                    }
+                                }
+                                _ => {}
                             }
+                            ::binder_http::__private_0_1::NO_FIELD
                         },
                         |__field, __r| {
                             match __field {

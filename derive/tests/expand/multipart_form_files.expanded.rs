@@ -384,14 +384,33 @@ const _: () = {
                     }
                 },
                 |__k: &[u8]| -> usize {
-                    match __k {
-                        b"title" => 0usize,
-                        b"tags" => 1usize,
-                        b"avatar" => 2usize,
-                        b"attachment" => 3usize,
-                        b"notify" => 4usize,
-                        _ => ::binder_http::__private_0_1::NO_FIELD,
+                    match __k.len() {
+                        4usize => {
+                            if __k == b"tags" {
+                                return 1usize;
+                            }
+                        }
+                        5usize => {
+                            if __k == b"title" {
+                                return 0usize;
+                            }
+                        }
+                        6usize => {
+                            if __k == b"avatar" {
+                                return 2usize;
+                            }
+                            if __k == b"notify" {
+                                return 4usize;
+                            }
+                        }
+                        10usize => {
+                            if __k == b"attachment" {
+                                return 3usize;
+                            }
+                        }
+                        _ => {}
                     }
+                    ::binder_http::__private_0_1::NO_FIELD
                 },
                 |__field, __r| {
                     match __field {

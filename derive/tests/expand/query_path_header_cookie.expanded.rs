@@ -741,20 +741,61 @@ const _: () = {
                     }
                 },
                 |__k: &[u8]| -> usize {
-                    match __k {
-                        b"team" => 0usize,
-                        b"q" => 1usize,
-                        b"pageSize" => 2usize,
-                        b"tag" => 3usize,
-                        b"limit" => 4usize,
-                        b"offset" => 5usize,
-                        b"allow" => 6usize,
-                        b"x-request-id" => 7usize,
-                        b"x-api-version" => 8usize,
-                        b"session" => 9usize,
-                        b"pref" => 10usize,
-                        _ => ::binder_http::__private_0_1::NO_FIELD,
+                    match __k.len() {
+                        1usize => {
+                            if __k == b"q" {
+                                return 1usize;
+                            }
+                        }
+                        3usize => {
+                            if __k == b"tag" {
+                                return 3usize;
+                            }
+                        }
+                        4usize => {
+                            if __k == b"team" {
+                                return 0usize;
+                            }
+                            if __k == b"pref" {
+                                return 10usize;
+                            }
+                        }
+                        5usize => {
+                            if __k == b"limit" {
+                                return 4usize;
+                            }
+                            if __k == b"allow" {
+                                return 6usize;
+                            }
+                        }
+                        6usize => {
+                            if __k == b"offset" {
+                                return 5usize;
+                            }
+                        }
+                        7usize => {
+                            if __k == b"session" {
+                                return 9usize;
+                            }
+                        }
+                        8usize => {
+                            if __k == b"pageSize" {
+                                return 2usize;
+                            }
+                        }
+                        12usize => {
+                            if __k == b"x-request-id" {
+                                return 7usize;
+                            }
+                        }
+                        13usize => {
+                            if __k == b"x-api-version" {
+                                return 8usize;
+                            }
+                        }
+                        _ => {}
                     }
+                    ::binder_http::__private_0_1::NO_FIELD
                 },
                 |__field, __r| {
                     match __field {
