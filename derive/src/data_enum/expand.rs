@@ -5,18 +5,15 @@
 //! and built.
 
 use super::{Boxed, Enum, Kind, StructField, Tagging, Ty, Variant};
-use proc_macro2::{Span, TokenStream};
+use crate::expand::byte_lit as bytes;
+use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
-use syn::{Ident, LitByteStr};
+use syn::Ident;
 
 struct Cx {
     p: TokenStream,
     lt: TokenStream,
     deny: bool,
-}
-
-fn bytes(s: &str) -> LitByteStr {
-    LitByteStr::new(s.as_bytes(), Span::call_site())
 }
 
 /// The value bound for `ty`, as its declared type.

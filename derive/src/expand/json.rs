@@ -1,12 +1,11 @@
 //! JSON members to fields: the dispatch shared by a JSON body and a nested
 //! struct's JSON object.
 
-use super::Ctx;
+use super::{byte_lit, Ctx};
 use crate::attr::Source;
 use crate::valid::FieldModel;
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use syn::LitByteStr;
 
 impl Ctx<'_> {
     /// The fields a JSON object's members bind: a body's `body` fields; for
@@ -70,7 +69,7 @@ impl Ctx<'_> {
         let mut by_len = std::collections::BTreeMap::<usize, Vec<TokenStream>>::new();
         for (i, f) in self.json_fields(nested) {
             let key = &f.bound.as_ref().expect("bound").key;
-            let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
+            let lit = byte_lit(key);
             by_len
                 .entry(key.len())
                 .or_default()

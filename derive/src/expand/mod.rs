@@ -40,8 +40,13 @@ pub fn derive(input: &DeriveInput, default_crate: &str) -> syn::Result<TokenStre
 /// twelve compares and branches); `==` is one length test and, the length
 /// known, a compare a word.
 fn key_arm(key: &str) -> TokenStream {
-    let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
+    let lit = byte_lit(key);
     quote! { __k if __k == #lit }
+}
+
+/// `s` as a byte-string literal (`b"..."`).
+pub(crate) fn byte_lit(s: &str) -> LitByteStr {
+    LitByteStr::new(s.as_bytes(), Span::call_site())
 }
 
 fn source_variant(source: Source) -> Ident {
@@ -126,7 +131,7 @@ impl Ctx<'_> {
             let ty = &f.ty;
             let slot = format_ident!("__s{}", i);
             let key = &b.key;
-            let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
+            let lit = byte_lit(key);
             quote! {
                 #lit => {
                     // `name[]`, a list's `name[3]`, a map's `name[key]`, a
@@ -146,7 +151,7 @@ impl Ctx<'_> {
                 let ty = &f.ty;
                 let slot = format_ident!("__s{}", i);
                 let key = &b.key;
-                let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
+                let lit = byte_lit(key);
                 quote! {
                     #lit => {
                         let __took = #p::offer_path::<#ty>(&mut #slot, __key, __at, __raw, &mut __errors, #i, #p::Source::#src, #key);

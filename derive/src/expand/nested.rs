@@ -4,11 +4,11 @@
 
 use super::finish::{finish_stmts, settled};
 use super::generics::Generics;
-use super::Ctx;
+use super::{byte_lit, Ctx};
 use crate::valid::{FieldModel, Model};
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use syn::{Ident, LitByteStr};
+use syn::Ident;
 
 /// The `__Partial` struct and the `Value` impl, given the slots'
 /// declarations the bind uses too.
@@ -117,7 +117,7 @@ pub(super) fn value_impl(
         }
         let ty = &f.ty;
         let key = &b.key;
-        let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
+        let lit = byte_lit(key);
         let idx = syn::Index::from(n);
         Some(quote! {
             #lit => {

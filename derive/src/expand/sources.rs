@@ -2,12 +2,11 @@
 //! the query, and the headers with the `Cookie` header's cookies. The
 //! urlencoded scan serves a form body too (`body`).
 
-use super::{key_arm, source_variant, Ctx};
+use super::{byte_lit, key_arm, source_variant, Ctx};
 use crate::attr::Source;
 use crate::valid::FieldModel;
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use syn::LitByteStr;
 
 impl Ctx<'_> {
     /// The path parameters' scan, each value raw (percent-encoded) unless
@@ -104,7 +103,7 @@ impl Ctx<'_> {
             // the pairs loop, whose registers the guards' compares cost
             // (the large form, every key fast, +0.22% with guards there).
             let key = if rare {
-                let lit = LitByteStr::new(key.as_bytes(), Span::call_site());
+                let lit = byte_lit(key);
                 quote!(#lit)
             } else {
                 key_arm(key)
@@ -166,7 +165,7 @@ impl Ctx<'_> {
                 return None;
             }
             let first = key.as_bytes()[0];
-            let key_eq = LitByteStr::new(format!("{key}=").as_bytes(), Span::call_site());
+            let key_eq = byte_lit(&format!("{key}="));
             let n = key.len() + 1;
             let offer = self.offer(source, i, f, false);
             Some(quote! {
@@ -240,7 +239,7 @@ impl Ctx<'_> {
         let p = &self.p;
         let arms = self.of(Source::Cookie).map(|(i, f)| {
             let b = f.bound.as_ref().expect("bound");
-            let key = LitByteStr::new(b.key.as_bytes(), Span::call_site());
+            let lit = byte_lit(&b.key);
             let value = if b.keep_quotes {
                 quote!(value_as_sent)
             } else {
@@ -248,7 +247,7 @@ impl Ctx<'_> {
             };
             // Reached only by a name the fast compare missed.
             let offer = self.offer(Source::Cookie, i, f, true);
-            quote! { #key => { let __raw = #p::Raw::plain(__cookie.#value()); #offer } }
+            quote! { #lit => { let __raw = #p::Raw::plain(__cookie.#value()); #offer } }
         });
         let arms = quote! { #(#arms)* };
         let stop = self.stop_set(Source::Cookie, words);
@@ -262,7 +261,7 @@ impl Ctx<'_> {
                 return None;
             }
             let first = key.as_bytes()[0];
-            let name_eq = LitByteStr::new(format!("{key}=").as_bytes(), Span::call_site());
+            let name_eq = byte_lit(&format!("{key}="));
             let n = key.len() + 1;
             let offer = self.offer(Source::Cookie, i, f, false);
             let value = if f.bound.as_ref().expect("bound").keep_quotes {
