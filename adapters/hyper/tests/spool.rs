@@ -153,6 +153,32 @@ fn one(sent: &[u8], o: &SpoolOptions) -> Result<One, SpoolError> {
     ))
 }
 
+/// A file written in several of the writer's 1 MiB chunks, each
+/// allocated on disk before its write: the bytes read back are the bytes
+/// sent, and the file is as long as they are (no allocated block past its
+/// end counted in its size).
+#[test]
+fn a_file_of_several_write_chunks_reads_back_as_sent() {
+    let dir = tempfile::tempdir().unwrap();
+    const MIB: usize = 1024 * 1024;
+    // Whole chunks (the last one allocated too), and a partial last chunk.
+    for (len, size) in [(3 * MIB, 65_536), (2 * MIB + 1_234_567, 1_000_003)] {
+        let data = tricky(len, 9);
+        let sent = body(&[("doc", Some("big.bin"), &data)]);
+        let up: One = run(binder_hyper::bind_spooled(
+            request(frames(&sent, size)),
+            &[],
+            &options(dir.path()),
+        ))
+        .unwrap();
+        assert_eq!(up.doc.len(), data.len() as u64);
+        let path = up.doc.path();
+        assert_eq!(std::fs::metadata(path).unwrap().len(), data.len() as u64);
+        assert!(std::fs::read(path).unwrap() == data, "the bytes differ");
+    }
+    assert_eq!(files_in(dir.path()), 0);
+}
+
 fn too_large(r: Result<One, SpoolError>, limit: usize) {
     match r {
         Err(SpoolError::Request(Error::TooLarge { limit: l })) => assert_eq!(l, limit),
