@@ -180,7 +180,21 @@ impl Parts<'_> {
         // `tail[p]` is the last byte of the window starting at `p`, for
         // every `p` up to `stop`: one bounds check a step.
         let tail = body.get(len - 1..stop + len)?;
-        while let Some(&b) = tail.get(from) {
+        // Below it, four moves (each at most `len`) stay inside `tail`.
+        let fast_end = tail.len().saturating_sub(4 * len);
+        loop {
+            // Moves taken without a test for a candidate: its byte's
+            // shift is 0, so once on a candidate the search stays there.
+            while from < fast_end {
+                from += usize::from(skip.shift[usize::from(tail[from])]);
+                from += usize::from(skip.shift[usize::from(tail[from])]);
+                from += usize::from(skip.shift[usize::from(tail[from])]);
+                match skip.shift[usize::from(tail[from])] {
+                    0 => break,
+                    k => from += usize::from(k),
+                }
+            }
+            let &b = tail.get(from)?;
             match skip.shift[usize::from(b)] {
                 0 => {
                     if body[from] == b'\r'
@@ -194,7 +208,6 @@ impl Parts<'_> {
                 k => from += usize::from(k),
             }
         }
-        None
     }
 }
 
@@ -241,6 +254,30 @@ mod tests {
             }
         }
         out
+    }
+
+    /// The table search alone over whole bodies (under test
+    /// `find_delimiter` hands it at most [`WHOLE_DELIMITER_AFTER`] bytes,
+    /// too few for its unchecked moves): from every offset, the first
+    /// delimiter a plain search finds.
+    #[test]
+    fn the_table_search_finds_the_first_delimiter_over_long_bodies() {
+        let limits = Limits::DEFAULT;
+        let boundaries = [&b"ab"[..], b"a", b"ab-x", b"b-a-b-a", b"q8Zx-_a9Zq8Zx-_a9Z"];
+        for (seed, raw) in (7..).zip(boundaries) {
+            let boundary = Boundary::new(raw).unwrap();
+            let delimiter = [&b"\r\n--"[..], raw].concat();
+            for len in [64, 100, 333, 1000, 2500] {
+                let body = body(seed * 1000 + len as u64, len, raw);
+                let mut parts: Parts<'_> = parts_with(&body, &boundary, &limits);
+                parts.skip = Some(Skip::new(raw));
+                for from in 0..=body.len() {
+                    let want = memchr::memmem::find(&body[from..], &delimiter).map(|k| from + k);
+                    let got = parts.find_short(from, body.len());
+                    assert_eq!(got, want, "{body:?} from {from}");
+                }
+            }
+        }
     }
 
     #[test]
