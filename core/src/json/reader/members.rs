@@ -400,9 +400,19 @@ pub(crate) fn short_name(bytes: &[u8], i: usize) -> u64 {
     w & (u64::MAX >> (63 - found.trailing_zeros()))
 }
 
-/// The input's last bytes from `i`, fewer than eight, zero-padded.
+/// The input's last bytes from `i`, fewer than eight, zero-padded: as
+/// [`two_words_tail`] does, a shift of the input's last word when there is
+/// one.
 #[cold]
 fn short_tail(bytes: &[u8], i: usize) -> u64 {
+    if let Some(last) = bytes.last_chunk::<8>() {
+        let skip = i.wrapping_sub(bytes.len() - 8);
+        return if skip < 8 {
+            u64::from_le_bytes(*last) >> (skip * 8)
+        } else {
+            0
+        };
+    }
     let mut buf = [0u8; 8];
     let rest = bytes.get(i..).unwrap_or_default();
     let n = rest.len().min(8);
@@ -544,13 +554,72 @@ fn two_words(bytes: &[u8], i: usize) -> (u64, u64) {
     }
 }
 
-/// [`two_words`] near the input's end.
+/// [`two_words`] near the input's end. An input of sixteen bytes or more
+/// (every member after a small body's first few) gives its last sixteen,
+/// moved down so that the byte at `i` comes first and the bytes past the
+/// end read as zeros: a shift, where copying into a zeroed buffer cost a
+/// `memcpy` call (json5's last member, about 20 Ir).
 #[cold]
 fn two_words_tail(bytes: &[u8], i: usize) -> (u64, u64) {
+    if let Some(last) = bytes.last_chunk::<16>() {
+        // `i` is past `len - 16` (its sixteen bytes did not fit), so the
+        // shift is 1..=15 bytes while `i` is within the input.
+        let skip = i.wrapping_sub(bytes.len() - 16);
+        let v = if skip < 16 {
+            u128::from_le_bytes(*last) >> (skip * 8)
+        } else {
+            0
+        };
+        return (v as u64, (v >> 64) as u64);
+    }
     let mut buf = [0u8; 16];
     let rest = bytes.get(i..).unwrap_or_default();
     let n = rest.len().min(16);
     buf[..n].copy_from_slice(&rest[..n]);
     let (lo, hi) = split(buf);
     (u64::from_le_bytes(lo), u64::from_le_bytes(hi))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{short_tail, two_words};
+
+    #[test]
+    fn two_words_read_zero_padded_sixteen_bytes_anywhere() {
+        let input: [u8; 40] = core::array::from_fn(|k| 0x41 + k as u8);
+        for len in 0..=input.len() {
+            let bytes = &input[..len];
+            for i in 0..=len + 2 {
+                let mut want = [0u8; 16];
+                for (k, b) in want.iter_mut().enumerate() {
+                    *b = bytes.get(i + k).copied().unwrap_or(0);
+                }
+                let (lo, hi) = two_words(bytes, i);
+                let mut got = [0u8; 16];
+                got[..8].copy_from_slice(&lo.to_le_bytes());
+                got[8..].copy_from_slice(&hi.to_le_bytes());
+                assert_eq!(got, want, "len {len}, at {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn short_tails_are_zero_padded() {
+        let input: [u8; 20] = core::array::from_fn(|k| 0x61 + k as u8);
+        for len in 0..=input.len() {
+            let bytes = &input[..len];
+            // `short_tail` is called where fewer than eight bytes are left.
+            for i in len.saturating_sub(7)..=len + 2 {
+                let mut want = [0u8; 8];
+                for (k, b) in want.iter_mut().enumerate() {
+                    *b = bytes.get(i + k).copied().unwrap_or(0);
+                }
+                assert_eq!(
+                    short_tail(bytes, i),
+                    u64::from_le_bytes(want),
+                    "len {len}, at {i}"
+                );
+            }
+        }
+    }
 }
