@@ -275,12 +275,13 @@ pub const NO_FIELD: usize = usize::MAX;
 /// Walks a JSON body once, to its end: the top-level value must be an
 /// object (or `null`, no members); each member is looked up as
 /// [`members`] does, and `f` gets the field's index and the reader
-/// positioned at its value, which it must read or skip.
+/// positioned at its value, which it must read or skip. `N` is the
+/// longest field name, as for [`members`].
 ///
 /// # Errors
 /// A syntax error or a limit passed: [`BindError::Malformed`].
 #[inline(always)]
-pub fn scan_json<'r>(
+pub fn scan_json<'r, const N: usize>(
     body: &'r [u8],
     limits: &Limits,
     order: &[JsonExpect],
@@ -288,7 +289,7 @@ pub fn scan_json<'r>(
     named: impl Fn(&[u8]) -> usize,
     mut f: impl FnMut(usize, &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), BindError> {
-    scan_json_with::<false, false>(body, limits, order, known, named, |field, _, r| f(field, r))
+    scan_json_with::<N, false, false>(body, limits, order, known, named, |field, _, r| f(field, r))
 }
 
 /// [`scan_json`] for a type that denies unknown fields: `f` also gets a
@@ -298,7 +299,7 @@ pub fn scan_json<'r>(
 /// # Errors
 /// As [`scan_json`].
 #[inline(always)]
-pub fn scan_json_or_unknown<'r>(
+pub fn scan_json_or_unknown<'r, const N: usize>(
     body: &'r [u8],
     limits: &Limits,
     order: &[JsonExpect],
@@ -306,7 +307,7 @@ pub fn scan_json_or_unknown<'r>(
     named: impl Fn(&[u8]) -> usize,
     f: impl FnMut(usize, &'r str, &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), BindError> {
-    scan_json_with::<true, false>(body, limits, order, known, named, f)
+    scan_json_with::<N, true, false>(body, limits, order, known, named, f)
 }
 
 /// [`scan_json_or_unknown`] (`UNKNOWN`) or [`scan_json`] (`f` then never
@@ -316,7 +317,7 @@ pub fn scan_json_or_unknown<'r>(
 /// # Errors
 /// As [`scan_json`].
 #[inline(always)]
-pub fn scan_json_strict<'r, const UNKNOWN: bool>(
+pub fn scan_json_strict<'r, const N: usize, const UNKNOWN: bool>(
     body: &'r [u8],
     limits: &Limits,
     order: &[JsonExpect],
@@ -324,13 +325,13 @@ pub fn scan_json_strict<'r, const UNKNOWN: bool>(
     named: impl Fn(&[u8]) -> usize,
     f: impl FnMut(usize, &'r str, &mut Reader<'r>) -> Result<(), Error>,
 ) -> Result<(), BindError> {
-    scan_json_with::<UNKNOWN, true>(body, limits, order, known, named, f)
+    scan_json_with::<N, UNKNOWN, true>(body, limits, order, known, named, f)
 }
 
 /// [`scan_json`] (`UNKNOWN` false: `f` never sees [`NO_FIELD`]) or
 /// [`scan_json_or_unknown`], strict or not.
 #[inline(always)]
-fn scan_json_with<'r, const UNKNOWN: bool, const STRICT: bool>(
+fn scan_json_with<'r, const N: usize, const UNKNOWN: bool, const STRICT: bool>(
     body: &'r [u8],
     limits: &Limits,
     order: &[JsonExpect],
@@ -342,7 +343,7 @@ fn scan_json_with<'r, const UNKNOWN: bool, const STRICT: bool>(
     if STRICT {
         r.set_strict(true);
     }
-    walk_json::<UNKNOWN>(&mut r, order, &known, &named, &mut f).map_err(|error| {
+    walk_json::<N, UNKNOWN>(&mut r, order, &known, &named, &mut f).map_err(|error| {
         BindError::Malformed {
             source: Source::Body,
             error,
@@ -353,7 +354,7 @@ fn scan_json_with<'r, const UNKNOWN: bool, const STRICT: bool>(
 /// The body's walk, out of line: the bind's other sources (a form body, a
 /// query) keep a small frame whatever the JSON fields inline.
 #[inline(never)]
-fn walk_json<'r, const UNKNOWN: bool>(
+fn walk_json<'r, const N: usize, const UNKNOWN: bool>(
     r: &mut Reader<'r>,
     order: &[JsonExpect],
     known: &impl Fn(u64) -> usize,
@@ -363,7 +364,7 @@ fn walk_json<'r, const UNKNOWN: bool>(
     match r.value_byte()? {
         b'{' => {
             r.object_here()?;
-            members_with::<MAX_KEY, UNKNOWN>(r, order, known, named, f)?;
+            members_with::<N, UNKNOWN>(r, order, known, named, f)?;
         }
         b'n' => r.null_here()?,
         _ => {

@@ -283,6 +283,9 @@ fn member_names_match_by_their_first_bytes_or_decoded_alike() {
         br#"{"seven777":1}"#,
         br#"{"eight88":1}"#,
         br#"{"eight8888":1}"#,
+        // Decoded, longer than the longest field name.
+        br#"{"eight888\u0038":1}"#,
+        br#"{"\u0065ight8888":1}"#,
         br#"{"cafe":1}"#,
         br#"{"q\\":1}"#,
         br#"{"q":1}"#,

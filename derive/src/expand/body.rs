@@ -124,6 +124,7 @@ impl Ctx<'_> {
             |i, key| quote!(&mut #p::FieldCx::new(&mut __errors, #i, #key)),
         );
         let (json_order, json_known, json_named) = self.json_lookups(false);
+        let longest = self.json_longest(false);
         // A member no field has: skipped, or refused under its name.
         let (scan, params, unknown) = if self.strict {
             let deny = self.deny_unknown;
@@ -136,13 +137,13 @@ impl Ctx<'_> {
                 quote!(__r.skip_value()?,)
             };
             (
-                quote!(scan_json_strict::<#deny>),
+                quote!(scan_json_strict::<#longest, #deny>),
                 quote!(__field, __name, __r),
                 unknown,
             )
         } else if self.deny_unknown {
             (
-                quote!(scan_json_or_unknown),
+                quote!(scan_json_or_unknown::<#longest>),
                 quote!(__field, __name, __r),
                 quote!({
                     #p::unknown_member(&mut __errors, #p::Source::Body, __name);
@@ -151,7 +152,7 @@ impl Ctx<'_> {
             )
         } else {
             (
-                quote!(scan_json),
+                quote!(scan_json::<#longest>),
                 quote!(__field, __r),
                 quote!(__r.skip_value()?,),
             )

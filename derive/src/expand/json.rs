@@ -19,6 +19,17 @@ impl Ctx<'_> {
         })
     }
 
+    /// The longest name of a member `json_fields` takes (at least 1): the
+    /// scratch a name sent with escapes is decoded into, as the walk
+    /// matches no longer name.
+    pub(super) fn json_longest(&self, nested: bool) -> usize {
+        self.json_fields(nested)
+            .map(|(_, f)| f.bound.as_ref().map_or(0, |b| b.key.len()))
+            .max()
+            .unwrap_or(0)
+            .max(1)
+    }
+
     /// `match` arms dispatching a JSON member, by its field's index, to
     /// its field (see `json_fields`), with `__r` (the reader) in scope and
     /// `cx` building each field's `FieldCx`.

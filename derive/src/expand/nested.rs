@@ -35,13 +35,7 @@ pub(super) fn value_impl(
     let (nested_order, nested_known, nested_named) = cx.json_lookups(true);
     let nested_finishes = finish_stmts(m, p, lt, true);
     let nested_members = m.fields.iter().map(|f| f.member);
-    let longest = m
-        .fields
-        .iter()
-        .filter_map(|f| f.bound.as_ref().map(|b| b.key.len()))
-        .max()
-        .unwrap_or(0)
-        .max(1);
+    let longest = cx.json_longest(true);
     // A member no field has: skipped, or refused under its name.
     // A struct with flattened fields does not refuse a member it has no
     // field for: a flattened struct, reading the object again, may take it.

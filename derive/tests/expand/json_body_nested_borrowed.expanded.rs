@@ -640,7 +640,9 @@ const _: () = {
                 ) if __limits
                     .formats
                     .contains(::binder_http::__private_0_1::Formats::JSON) => {
-                    ::binder_http::__private_0_1::scan_json(
+                    ::binder_http::__private_0_1::scan_json::<
+                        5usize,
+                    >(
                         __bytes,
                         __limits,
                         {
