@@ -5,12 +5,35 @@
 use super::errors::{Errors, FieldError, FieldErrorKind, Source};
 use super::field_path::{FieldPath, Segment};
 
-/// One step of the path to the value being bound, linked to the steps
-/// before it: building a path costs nothing until an error needs it.
+/// Where a value sits: the top-level field (its index, source and key),
+/// or one step further in than another place, linked to it. A step
+/// copies nothing from the place it is linked to: the field and source
+/// are read from the root, and the path built, only when an error needs
+/// them.
 #[derive(Clone, Copy, Debug)]
-struct Node<'p, 'r> {
-    parent: Option<&'p Node<'p, 'r>>,
-    segment: Segment<'r>,
+enum Node<'p, 'r> {
+    Root {
+        field: usize,
+        source: Source,
+        key: &'static str,
+    },
+    Step {
+        parent: &'p Node<'p, 'r>,
+        segment: Segment<'r>,
+    },
+}
+
+impl Node<'_, '_> {
+    /// The root this place is linked to: its field and source.
+    fn root(&self) -> (usize, Source) {
+        let mut node = self;
+        loop {
+            match node {
+                Node::Root { field, source, .. } => return (*field, *source),
+                Node::Step { parent, .. } => node = parent,
+            }
+        }
+    }
 }
 
 /// Where the JSON value being bound sits: the error list, the top-level
@@ -30,8 +53,6 @@ struct Node<'p, 'r> {
 #[derive(Debug)]
 pub struct FieldCx<'e, 'r> {
     errors: &'e mut Errors,
-    field: usize,
-    source: Source,
     node: Node<'e, 'r>,
 }
 
@@ -71,12 +92,7 @@ impl<'e, 'r> FieldCx<'e, 'r> {
     ) -> Self {
         FieldCx {
             errors,
-            field,
-            source,
-            node: Node {
-                parent: None,
-                segment: Segment::Key(key),
-            },
+            node: Node::Root { field, source, key },
         }
     }
 
@@ -103,10 +119,8 @@ impl<'e, 'r> FieldCx<'e, 'r> {
     pub fn at(&mut self, segment: Segment<'r>) -> FieldCx<'_, 'r> {
         FieldCx {
             errors: &mut *self.errors,
-            field: self.field,
-            source: self.source,
-            node: Node {
-                parent: Some(&self.node),
+            node: Node::Step {
+                parent: &self.node,
                 segment,
             },
         }
@@ -119,8 +133,6 @@ impl<'e, 'r> FieldCx<'e, 'r> {
     pub(crate) fn reborrow(&mut self) -> FieldCx<'_, 'r> {
         FieldCx {
             errors: &mut *self.errors,
-            field: self.field,
-            source: self.source,
             node: self.node,
         }
     }
@@ -142,8 +154,9 @@ impl<'e, 'r> FieldCx<'e, 'r> {
     #[inline(never)]
     pub fn fail(&mut self, kind: FieldErrorKind) {
         let path = self.path();
+        let (field, source) = self.node.root();
         self.errors
-            .push(FieldError::new(self.source, path, kind).for_field(self.field));
+            .push(FieldError::new(source, path, kind).for_field(field));
     }
 
     /// Records that the member `key` of the object here failed.
@@ -183,14 +196,13 @@ impl<'e, 'r> FieldCx<'e, 'r> {
             }
         }
         fn replay<'r>(node: &Node<'_, 'r>) -> FieldPath {
-            match node.parent {
-                None => root(node.segment),
-                // A flattened struct's root is no step: its member is.
-                Some(Node {
-                    parent: None,
-                    segment: Segment::Key(FLATTENED),
-                }) => root(node.segment),
-                Some(parent) => replay(parent).with(node.segment),
+            match *node {
+                Node::Root { key, .. } => root(Segment::Key(key)),
+                Node::Step { parent, segment } => match parent {
+                    // A flattened struct's root is no step: its member is.
+                    Node::Root { key: FLATTENED, .. } => root(segment),
+                    _ => replay(parent).with(segment),
+                },
             }
         }
         replay(&self.node)
@@ -207,7 +219,7 @@ impl<'e, 'r> FieldCx<'e, 'r> {
     /// ```
     #[inline]
     pub fn field(&self) -> usize {
-        self.field
+        self.node.root().0
     }
 
     /// The error list.
