@@ -549,3 +549,62 @@ fn members_in_declaration_order_bind_as_in_any_layout() {
     }
     assert!(checked > 50_000, "{checked}");
 }
+
+/// A struct of more than 64 body fields: the bits of fields taken in
+/// declaration order are marked seen together, those past the first word
+/// one by one.
+macro_rules! wide {
+    ($($f:ident)*) => {
+        #[derive(Bind, Debug)]
+        struct Wide {
+            $(#[bind(body)] $f: u8,)*
+        }
+        const WIDE: &[&str] = &[$(stringify!($f)),*];
+    };
+}
+
+wide!(
+    f00 f01 f02 f03 f04 f05 f06 f07 f08 f09 f10 f11 f12 f13 f14 f15 f16 f17 f18 f19
+    f20 f21 f22 f23 f24 f25 f26 f27 f28 f29 f30 f31 f32 f33 f34 f35 f36 f37 f38 f39
+    f40 f41 f42 f43 f44 f45 f46 f47 f48 f49 f50 f51 f52 f53 f54 f55 f56 f57 f58 f59
+    f60 f61 f62 f63 f64 f65 f66 f67 f68 f69
+);
+
+#[test]
+fn members_past_the_sixty_fourth_field_are_seen_when_taken_in_order() {
+    // Every member compact and in declaration order, `value(name)` each.
+    fn body(value: impl Fn(&str) -> String, extra: &str) -> Vec<u8> {
+        let members: Vec<String> = WIDE
+            .iter()
+            .map(|f| format!("\"{f}\":{}", value(f)))
+            .collect();
+        format!("{{{}{extra}}}", members.join(",")).into_bytes()
+    }
+    let all = Wide::bind(&json(&body(|_| "7".into(), ""))).unwrap();
+    assert_eq!((all.f00, all.f63, all.f64, all.f69), (7, 7, 7, 7));
+    // A refused value past the first word: its error alone, not "missing".
+    let refused = body(
+        |f| {
+            if f == "f66" {
+                "\"x\"".into()
+            } else {
+                "1".into()
+            }
+        },
+        "",
+    );
+    let err = Wide::bind(&json(&refused)).unwrap_err();
+    assert_eq!(err.fields().unwrap().as_slice().len(), 1, "{err}");
+    assert!(err.to_string().starts_with("body: f66: "), "{err}");
+    assert!(!err.to_string().contains("required"), "{err}");
+    // Sent again after the walk left declaration order: a duplicate,
+    // whichever word its bit is in.
+    for again in ["f03", "f66"] {
+        let twice = body(|_| "1".into(), &format!(",\"{again}\":2"));
+        let err = Wide::bind(&json(&twice)).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!("body: {again}: sent more than once")
+        );
+    }
+}
