@@ -121,6 +121,20 @@ impl Options {
             flavours,
         })
     }
+
+    /// Why a run with these options is a probe whose report must not replace
+    /// the recorded one (`None`: it may): BENCHMARKS.md compares binder's
+    /// flavours with serde's and fits a line through at least two counts.
+    pub fn probe(&self) -> Option<&'static str> {
+        let all = [Flavour::Binder, Flavour::BinderAccept, Flavour::Serde];
+        if !all.iter().all(|f| self.flavours.contains(f)) {
+            return Some("not every flavour (binder, binder-accept, serde) ran");
+        }
+        if self.structs.iter().filter(|&&n| n > 0).count() < 2 {
+            return Some("fewer than two struct counts ran");
+        }
+        None
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -1090,6 +1104,20 @@ mod tests {
         assert!(Options::parse(&args("--structs a")).is_err());
         assert!(Options::parse(&args("--flavours axum")).is_err());
         assert!(Options::parse(&args("--reps")).is_err());
+    }
+
+    #[test]
+    fn only_a_run_of_every_flavour_at_two_counts_is_recorded() {
+        assert_eq!(Options::parse(&[]).unwrap().probe(), None);
+        assert_eq!(Options::parse(&args("--quick")).unwrap().probe(), None);
+        let one_flavour = Options::parse(&args("--quick --flavours binder")).unwrap();
+        assert!(one_flavour.probe().is_some());
+        let two = Options::parse(&args("--flavours serde,binder")).unwrap();
+        assert!(two.probe().is_some());
+        let one_count = Options::parse(&args("--structs 50")).unwrap();
+        assert!(one_count.probe().is_some());
+        let zero_twice = Options::parse(&args("--structs 0,50,0")).unwrap();
+        assert!(zero_twice.probe().is_some());
     }
 
     #[test]

@@ -902,9 +902,16 @@ fn run() -> Result<(), String> {
         }
         Some("buildcost") => {
             let args: Vec<String> = std::env::args().skip(2).collect();
-            let report = buildcost::run(&buildcost::Options::parse(&args)?, &root().join(".."))?;
+            let options = buildcost::Options::parse(&args)?;
+            let report = buildcost::run(&options, &root().join(".."))?;
             println!("{}", buildcost::table(&report));
-            record(&results, "buildcost", report)
+            match options.probe() {
+                Some(why) => {
+                    eprintln!("a probe, not recorded in results.json: {why}");
+                    Ok(())
+                }
+                None => record(&results, "buildcost", report),
+            }
         }
         Some("large") => {
             let report = wall::run()?;
