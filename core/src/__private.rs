@@ -530,7 +530,6 @@ pub fn offer_part<'r, T: Field<'r>>(
 pub const HELD_FILE: &[u8] = b"\0binder:held-file:";
 
 /// The number a held file's placeholder names, if `data` is one.
-#[inline]
 pub fn held_file(data: &[u8]) -> Option<usize> {
     let digits = data.strip_prefix(HELD_FILE)?;
     if digits.is_empty() || digits.len() > 19 || !digits.iter().all(u8::is_ascii_digit) {

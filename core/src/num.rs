@@ -92,7 +92,6 @@ pub(crate) fn parse_int<T: Int>(
     })
 }
 
-#[inline]
 pub(crate) fn parse_float<T: lexical_core::FromLexical + Float>(
     bytes: &[u8],
 ) -> Result<T, ValueError> {

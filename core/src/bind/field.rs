@@ -212,7 +212,6 @@ pub trait Value<'r>: Sized {
 impl<'r, T: FromText<'r>> Value<'r> for T {
     const IS_TEXT: bool = T::IS_TEXT;
 
-    #[inline]
     fn from_raw(raw: Raw<'r>) -> Result<Self, ValueError> {
         T::from_raw(raw)
     }
@@ -245,7 +244,6 @@ pub fn segment_text<'r>(seg: Ref<'r, '_, [u8]>) -> &'r str {
 }
 
 /// Offers a value sent whole to a field, recording a refusal in `cx`.
-#[inline]
 pub fn offer_in<'r, F: Field<'r>>(slot: &mut F::Slot, raw: Raw<'r>, cx: &mut FieldCx<'_, 'r>) {
     if let Err(rejected) = F::offer(slot, raw) {
         match rejected.index {
@@ -371,7 +369,6 @@ pub(super) fn offer_partial<'r, T: Value<'r>>(
 /// the value itself, kept only if no value came before it (the first value
 /// wins, as for `name` sent twice); anything else goes to the value's
 /// members.
-#[inline]
 fn offer_whole_or_piece<'r, F, T>(
     slot: &mut (Option<T>, Option<T::Partial>),
     path: Ref<'r, '_, [u8]>,
@@ -428,7 +425,6 @@ impl<'r, T: Value<'r>> Field<'r> for T {
         Ok(())
     }
 
-    #[inline]
     fn offer_part(
         slot: &mut Self::Slot,
         part: &crate::multipart::Part<'r>,
@@ -487,7 +483,6 @@ impl<'r, T: Value<'r>> Field<'r> for Option<T> {
         Ok(())
     }
 
-    #[inline]
     fn offer_part(
         slot: &mut Self::Slot,
         part: &crate::multipart::Part<'r>,
@@ -499,7 +494,6 @@ impl<'r, T: Value<'r>> Field<'r> for Option<T> {
         Ok(())
     }
 
-    #[inline]
     fn offer_json(
         slot: &mut Self::Slot,
         r: &mut Reader<'r>,

@@ -216,7 +216,6 @@ impl<'r, T: Element<'r>> Field<'r> for Vec<T> {
         })
     }
 
-    #[inline]
     fn offer_part(
         slot: &mut Self::Slot,
         part: &crate::multipart::Part<'r>,
@@ -231,7 +230,6 @@ impl<'r, T: Element<'r>> Field<'r> for Vec<T> {
 
     /// An array, element by element; `null` adds nothing; a single value
     /// is one element.
-    #[inline]
     fn offer_json(
         slot: &mut Self::Slot,
         r: &mut Reader<'r>,
@@ -276,7 +274,6 @@ impl<'r, T: Element<'r>> Field<'r> for Vec<T> {
     /// `tags[]=a` and `tags[3]=a` add a value; `items[3][sku]=x` and
     /// `items[3].sku=x` build element 3 in pieces. Each index builds at
     /// most one element, so the pieces cost no more than the pairs sent.
-    #[inline]
     fn offer_path(
         slot: &mut Self::Slot,
         path: Ref<'r, '_, [u8]>,
@@ -360,7 +357,6 @@ impl<'r, T: Element<'r>> Field<'r> for Option<Vec<T>> {
         <Vec<T> as Field<'r>>::offer(&mut slot.1, raw)
     }
 
-    #[inline]
     fn offer_part(
         slot: &mut Self::Slot,
         part: &crate::multipart::Part<'r>,
@@ -382,7 +378,6 @@ impl<'r, T: Element<'r>> Field<'r> for Option<Vec<T>> {
         <Vec<T> as Field<'r>>::offer_json(&mut slot.1, r, cx)
     }
 
-    #[inline]
     fn offer_path(
         slot: &mut Self::Slot,
         path: Ref<'r, '_, [u8]>,

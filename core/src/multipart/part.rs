@@ -203,25 +203,7 @@ impl<'a> Param<'a> {
         if !self.needs_decoding {
             return Some(Ref::Borrowed(self.raw));
         }
-        let raw = self.raw;
-        let mut i = 0;
-        let mut o = 0;
-        while i < raw.len() {
-            let b = raw[i];
-            let (out, step) = match b {
-                // A valid quoted string never ends in a lone backslash.
-                b'\\' => (raw[i + 1], 2),
-                b'%' => match html_escape(raw.get(i + 1..i + 3)) {
-                    Some(c) => (c, 3),
-                    None => (b, 1),
-                },
-                _ => (b, 1),
-            };
-            *scratch.get_mut(o)? = out;
-            o += 1;
-            i += step;
-        }
-        Some(Ref::Copied(&scratch[..o]))
+        unquote(self.raw, scratch).map(Ref::Copied)
     }
 
     /// The decoded value, borrowed when nothing changes.
@@ -245,4 +227,28 @@ impl<'a> Param<'a> {
         out.truncate(n);
         Cow::Owned(out)
     }
+}
+
+/// `raw` with its quoted pairs (`\"`) and a browser's `%22`, `%0D`, `%0A`
+/// undone, written into `scratch`; `None` if it does not fit. Out of line,
+/// one copy: [`Param::decoded`] inlines only its check.
+fn unquote<'s>(raw: &[u8], scratch: &'s mut [u8]) -> Option<&'s [u8]> {
+    let mut i = 0;
+    let mut o = 0;
+    while i < raw.len() {
+        let b = raw[i];
+        let (out, step) = match b {
+            // A valid quoted string never ends in a lone backslash.
+            b'\\' => (raw[i + 1], 2),
+            b'%' => match html_escape(raw.get(i + 1..i + 3)) {
+                Some(c) => (c, 3),
+                None => (b, 1),
+            },
+            _ => (b, 1),
+        };
+        *scratch.get_mut(o)? = out;
+        o += 1;
+        i += step;
+    }
+    Some(&scratch[..o])
 }

@@ -149,7 +149,6 @@ const fn top128(a: &Big) -> (u64, u64) {
 /// product leaves the rounding open or the value overflows `T` (the caller
 /// reads the text with `lexical-core`, which refuses the overflow). The
 /// sign is the caller's.
-#[inline]
 pub(crate) fn lemire<T: Float>(w: u64, q: i32) -> Option<T> {
     let explicit = T::MANTISSA_BITS - 1;
     if q < T::SMALLEST_POW10 {
