@@ -71,7 +71,7 @@ pub const fn json_expect(key: &str, field: usize) -> JsonExpect {
 
 /// Offers `raw` to a field, recording a refusal (or, for a `required` field,
 /// an empty value) under `source` and `key`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn offer<'r, T: Field<'r>>(
     slot: &mut T::Slot,
     raw: Raw<'r>,
@@ -143,7 +143,7 @@ fn refused(
 /// Settles a field's final value: the value taken; else, when the field
 /// has no error saying why there is none (nothing was sent, or a JSON
 /// `null`, or an empty file input), its default, or `missing`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(clippy::too_many_arguments)]
 pub fn settle<T>(
     value: Option<T>,
@@ -169,7 +169,7 @@ pub fn settle<T>(
 
 /// [`settle`] for a member of a nested JSON object: the `missing` error,
 /// if any, is named by the object's path and `key`, built only then.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn settle_in<'r, T>(
     value: Option<T>,
     seen: bool,
@@ -193,7 +193,7 @@ pub fn settle_in<'r, T>(
 
 /// The whole body into a `#[bind(raw_body)]` field, recording a refusal
 /// under the field's name.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn raw_body<'r, T: crate::bind::FromBody<'r>>(
     bytes: &'r [u8],
     errors: &mut Errors,
@@ -214,7 +214,7 @@ pub fn raw_body<'r, T: crate::bind::FromBody<'r>>(
 ///
 /// # Errors
 /// A JSON syntax error.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn offer_json<'r, T: Field<'r>>(
     slot: &mut T::Slot,
     first: bool,
@@ -280,7 +280,7 @@ pub const NO_FIELD: usize = usize::MAX;
 ///
 /// # Errors
 /// A syntax error or a limit passed: [`BindError::Malformed`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn scan_json<'r, const N: usize>(
     body: &'r [u8],
     limits: &Limits,
@@ -298,7 +298,7 @@ pub fn scan_json<'r, const N: usize>(
 ///
 /// # Errors
 /// As [`scan_json`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn scan_json_or_unknown<'r, const N: usize>(
     body: &'r [u8],
     limits: &Limits,
@@ -316,7 +316,7 @@ pub fn scan_json_or_unknown<'r, const N: usize>(
 ///
 /// # Errors
 /// As [`scan_json`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn scan_json_strict<'r, const N: usize, const UNKNOWN: bool>(
     body: &'r [u8],
     limits: &Limits,
@@ -330,7 +330,7 @@ pub fn scan_json_strict<'r, const N: usize, const UNKNOWN: bool>(
 
 /// [`scan_json`] (`UNKNOWN` false: `f` never sees [`NO_FIELD`]) or
 /// [`scan_json_or_unknown`], strict or not.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn scan_json_with<'r, const N: usize, const UNKNOWN: bool, const STRICT: bool>(
     body: &'r [u8],
     limits: &Limits,
@@ -391,7 +391,7 @@ fn walk_json<'r, const N: usize, const UNKNOWN: bool>(
 ///
 /// `N` is the longest field name: a longer decoded name matches none, and
 /// the scratch for escaped names is no larger than it needs to be.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn members<'r, const N: usize>(
     r: &mut Reader<'r>,
     order: &[JsonExpect],
@@ -409,7 +409,7 @@ pub fn members<'r, const N: usize>(
 ///
 /// # Errors
 /// A JSON syntax error.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn members_or_unknown<'r, const N: usize>(
     r: &mut Reader<'r>,
     order: &[JsonExpect],
@@ -422,7 +422,7 @@ pub fn members_or_unknown<'r, const N: usize>(
 
 /// [`members`] (`UNKNOWN` false: `f` never sees [`NO_FIELD`]) or
 /// [`members_or_unknown`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn members_with<'r, const N: usize, const UNKNOWN: bool>(
     r: &mut Reader<'r>,
     order: &[JsonExpect],
@@ -499,7 +499,7 @@ pub fn unknown_member(errors: &mut Errors, source: Source, name: &str) {
 /// browser's `filename=""` with no data) is no value for any field type:
 /// it adds nothing to a `Vec`, leaves an `Option` `None`, and leaves any
 /// other field to its default or `missing`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn offer_part<'r, T: Field<'r>>(
     slot: &mut T::Slot,
     part: &crate::multipart::Part<'r>,
@@ -557,7 +557,7 @@ fn held_elsewhere(errors: &mut Errors, field: usize, key: &'static str) {
 ///
 /// # Errors
 /// A malformed body or a limit passed: [`BindError::Malformed`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn scan_parts<'r>(
     body: crate::multipart::Input<'r>,
     boundary: &crate::multipart::Boundary,
@@ -580,7 +580,7 @@ pub fn scan_parts<'r>(
 
 /// Hands `f` a urlencoded pair's decoded key and its value; a key too long
 /// to decode here cannot be a field's name, so `f` is not called.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn with_key<'r>(
     (pair, raw): (crate::form::Pair<'r>, Raw<'r>),
     f: impl FnOnce(Ref<'r, '_, [u8]>, Raw<'r>),

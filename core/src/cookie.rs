@@ -197,7 +197,7 @@ pub struct Cursor<'a> {
 
 impl<'a> Cursor<'a> {
     /// A cursor before the first piece of `header`, allowing `max` cookies.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn new(header: &'a [u8], max: usize) -> Self {
         Cursor {
             header,
@@ -255,7 +255,7 @@ impl<'a> Cursor<'a> {
     /// assert_eq!(c.next(), None);
     /// # Ok::<(), binder_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Option<u8> {
         // The separator browsers send, `; `, then a name.
@@ -286,19 +286,19 @@ impl<'a> Cursor<'a> {
     /// assert!(c.starts_with(b"lang_pref="));
     /// assert!(!c.starts_with(b"lang=")); // the whole name, with its `=`
     /// ```
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn starts_with<const N: usize>(&self, name_eq: &[u8; N]) -> bool {
         self.rest.first_chunk::<N>() == Some(name_eq)
     }
 
     /// Where the current piece starts (before it is taken).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn at(&self) -> usize {
         self.header.len() - self.rest.len()
     }
 
     /// Counts one cookie, the piece starting at `start`, against the limit.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn count(&mut self, start: usize) -> Result<(), Error> {
         if !self.counts {
             return Ok(());
@@ -329,7 +329,7 @@ impl<'a> Cursor<'a> {
     ///
     /// # Errors
     /// [`ErrorKind::TooManyCookies`]: the scan ends.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn value(&mut self, name_eq_len: usize) -> Result<&'a [u8], Error> {
         self.value_as_sent(name_eq_len).map(unquote)
     }
@@ -348,7 +348,7 @@ impl<'a> Cursor<'a> {
     ///
     /// # Errors
     /// [`ErrorKind::TooManyCookies`]: the scan ends.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn value_as_sent(&mut self, name_eq_len: usize) -> Result<&'a [u8], Error> {
         self.count(self.at())?;
         let v = self.rest.get(name_eq_len..).unwrap_or_default();
@@ -378,7 +378,7 @@ impl<'a> Cursor<'a> {
     ///
     /// # Errors
     /// [`ErrorKind::TooManyCookies`]: the scan ends.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn cookie(&mut self) -> Result<Option<Cookie<'a>>, Error> {
         let start = self.at();
         let end = crate::swar::find_any(self.rest, 0, [b';']);
@@ -421,7 +421,7 @@ impl<'a> Cursor<'a> {
     ///
     /// # Errors
     /// [`ErrorKind::TooManyCookies`]: the scan ends.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn skip(&mut self) -> Result<(), Error> {
         let rest = self.rest;
         if !self.counts {
@@ -444,13 +444,13 @@ impl<'a> Cursor<'a> {
 /// Whether a header of `len` bytes can hold more than `max` cookies: each
 /// is at least a name byte and its `=`, and the next starts past a `;`, so
 /// `max + 1` of them take at least `3 * max + 2` bytes.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn may_pass(len: usize, max: usize) -> bool {
     len >= max.saturating_mul(3).saturating_add(2)
 }
 
 /// Strips one pair of surrounding double quotes.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn unquote(value: &[u8]) -> &[u8] {
     match value {
         [b'"', inner @ .., b'"'] => inner,

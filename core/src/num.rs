@@ -25,7 +25,7 @@ macro_rules! int {
         impl Int for $t {
             const SIGNED: bool = $signed;
             const DIGITS: usize = <$t>::MAX.ilog10() as usize;
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
             fn from_plain(m: u64, negative: bool) -> Self {
                 // `m < 10^min(DIGITS, 4) <= MAX`: the cast keeps it, the
@@ -50,7 +50,7 @@ const SHORT_INT: usize = 4;
 /// zeros allowed): its value, the one `lexical-core` gives. `None` for
 /// anything else (a sign `+`, more digits, any other byte), which
 /// `lexical-core` then reads.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn plain_int<T: Int>(bytes: &[u8]) -> Option<T> {
     let (negative, digits) = match bytes {
         [b'-', rest @ ..] if T::SIGNED => (true, rest),
@@ -112,7 +112,7 @@ pub(crate) fn parse_float<T: lexical_core::FromLexical + Float>(
 /// power of ten are both exact in `T`: Clinger's fast path, one correctly
 /// rounded divide, the value `lexical-core` gives. `None` for anything
 /// else, which `lexical-core` then reads.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn plain_decimal<T: Float>(bytes: &[u8]) -> Option<T> {
     let (negative, digits) = match bytes {
         [b'-', rest @ ..] => (true, rest),
@@ -154,7 +154,7 @@ pub(crate) fn plain_decimal<T: Float>(bytes: &[u8]) -> Option<T> {
 /// correctly rounded multiply or divide, the correctly rounded value of
 /// `mantissa * 10^scale`. `None` when either is not exact (`lexical-core`
 /// reads those).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn exact<T: Float>(mantissa: u64, scale: i32, negative: bool) -> Option<T> {
     let k = scale.unsigned_abs() as usize;
     if mantissa > T::EXACT_MANTISSA || k > T::EXACT_POW10 {
@@ -173,7 +173,7 @@ pub(crate) fn exact<T: Float>(mantissa: u64, scale: i32, negative: bool) -> Opti
 /// most 19 digits: Clinger's fast path when both are exact in `T`, else
 /// Eisel and Lemire's product (`num/lemire.rs`). `None` when neither
 /// decides or the value overflows: `lexical-core` reads the text.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn decimal<T: Float>(mantissa: u64, scale: i32, negative: bool) -> Option<T> {
     if let Some(v) = exact(mantissa, scale, negative) {
         return Some(v);
@@ -233,7 +233,7 @@ macro_rules! float {
             const LARGEST_POW10: i32 = $lemire.3;
             const MIN_ROUND_TO_EVEN: i32 = $lemire.4;
             const MAX_ROUND_TO_EVEN: i32 = $lemire.5;
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(clippy::cast_possible_truncation)]
             fn from_bits64(bits: u64) -> Self {
                 <$t>::from_bits(bits as $int)
@@ -242,23 +242,23 @@ macro_rules! float {
             fn is_finite(self) -> bool {
                 <$t>::is_finite(self)
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_u64(m: u64) -> Self {
                 m as $t
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn pow10(k: usize) -> Self {
                 EXACT_POWERS[k] as $t
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn div(self, by: Self) -> Self {
                 self / by
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn mul(self, by: Self) -> Self {
                 self * by
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn neg(self) -> Self {
                 -self
             }

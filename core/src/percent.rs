@@ -121,7 +121,7 @@ pub(crate) fn decode_ref<'a, 's, const PLUS: bool>(
 }
 
 /// The next `%` (or `+` when it means a space) at or after `i`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn next_escape<const PLUS: bool>(input: &[u8], i: usize) -> usize {
     if PLUS {
         crate::swar::find_any(input, i, [b'%', b'+'])
@@ -131,7 +131,7 @@ fn next_escape<const PLUS: bool>(input: &[u8], i: usize) -> usize {
 }
 
 /// The byte the escape at `input[j]` stands for, and how many bytes it used.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn decode_at<const PLUS: bool>(input: &[u8], j: usize) -> (u8, usize) {
     if PLUS && input[j] == b'+' {
         return (b' ', 1);

@@ -20,7 +20,7 @@ pub(crate) const HI: u64 = 0x8080_8080_8080_8080;
 
 /// Flags (high bit per byte) where `word` holds any of `needles`; only the
 /// lowest flag is exact.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn flags<const N: usize>(word: u64, needles: [u8; N]) -> u64 {
     let mut found = 0;
     let mut k = 0;
@@ -34,7 +34,7 @@ pub(crate) fn flags<const N: usize>(word: u64, needles: [u8; N]) -> u64 {
 
 /// The index of the first byte at or after `i` that is one of `needles`, or
 /// `input.len()` if there is none.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn find_any<const N: usize>(input: &[u8], mut i: usize, needles: [u8; N]) -> usize {
     let Some(rest) = input.get(i..) else {
         return input.len();

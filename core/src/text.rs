@@ -33,7 +33,7 @@ use crate::swar::HI;
 
 /// Whether every byte is below `0x80`: one OR per eight bytes, no early
 /// exit (text is nearly always ASCII, so there is nothing to exit early for).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn is_ascii(bytes: &[u8]) -> bool {
     let mut words = bytes.chunks_exact(8);
     let mut seen = 0u64;
@@ -153,7 +153,7 @@ mod utf8 {
         table
     };
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn step(state: u32, byte: u8) -> u32 {
         ((TABLE[byte as usize] >> state) & 63) as u32
     }
@@ -219,7 +219,7 @@ pub(crate) struct Slice<'a> {
 
 impl<'a> Slice<'a> {
     /// `bytes`, checked for ASCII (one OR per eight bytes).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn checked(bytes: &'a [u8]) -> Self {
         Slice {
             bytes,
@@ -228,7 +228,7 @@ impl<'a> Slice<'a> {
     }
 
     /// `bytes`, not known to be ASCII.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn unknown(bytes: &'a [u8]) -> Self {
         Slice {
             bytes,
@@ -236,18 +236,18 @@ impl<'a> Slice<'a> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn bytes(self) -> &'a [u8] {
         self.bytes
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn is_ascii(self) -> bool {
         self.ascii
     }
 
     /// The bytes from `start` on (empty past the end).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn from(self, start: usize) -> Self {
         Slice {
             bytes: self.bytes.get(start..).unwrap_or_default(),
@@ -256,7 +256,7 @@ impl<'a> Slice<'a> {
     }
 
     /// The bytes before `end` (all of them past the end).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn to(self, end: usize) -> Self {
         Slice {
             bytes: self.bytes.get(..end).unwrap_or(self.bytes),
@@ -265,7 +265,7 @@ impl<'a> Slice<'a> {
     }
 
     /// The bytes as text, if they are known to be ASCII.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn ascii_str(self) -> Option<&'a str> {
         if !self.ascii {
             return None;

@@ -151,7 +151,7 @@ fn multipart<'r>(ct: &[u8], body: &'r [u8]) -> Body<'r> {
 
 /// `text`, unless `params` (a `Content-Type` value from its first `;`)
 /// declares a charset other than UTF-8.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn utf8_only<'r>(text: Body<'r>, params: &[u8], body: &'r [u8], format: Formats) -> Body<'r> {
     if params.is_empty() || charset_is_utf8(params) {
         text

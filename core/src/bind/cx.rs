@@ -129,7 +129,7 @@ impl<'e, 'r> FieldCx<'e, 'r> {
     /// This context again, for as long as the borrow: to hand by value to
     /// an out-of-line failure path ([`fail_cold`]), so that a context only
     /// ever failed that way is built in that path alone.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn reborrow(&mut self) -> FieldCx<'_, 'r> {
         FieldCx {
             errors: &mut *self.errors,

@@ -216,14 +216,14 @@ impl<'r, T: FromText<'r>> Value<'r> for T {
         T::from_raw(raw)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from_json(r: &mut Reader<'r>, cx: &mut FieldCx<'_, 'r>) -> Result<Option<Self>, Error> {
         super::json::text_value(r, cx)
     }
 
     const JSON_NUMBER: bool = T::JSON.takes(crate::convert::JsonKinds::NUMBER);
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from_json_number(n: crate::json::Number<'r>) -> Result<Self, ValueError> {
         T::from_json_number(n)
     }
@@ -435,7 +435,7 @@ impl<'r, T: Value<'r>> Field<'r> for T {
         Ok(())
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn offer_json(
         slot: &mut Self::Slot,
         r: &mut Reader<'r>,

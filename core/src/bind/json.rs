@@ -106,7 +106,7 @@ pub fn scalar_with<'r, T>(
 ///
 /// # Errors
 /// A syntax error: the body is malformed and the bind ends.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn text_value<'r, T: FromText<'r>>(
     r: &mut Reader<'r>,
     cx: &mut FieldCx<'_, 'r>,
@@ -198,7 +198,7 @@ pub(super) fn invalid(cx: FieldCx<'_, '_>, e: ValueError) {
 ///
 /// # Errors
 /// A syntax error.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn begin_nested<'r>(r: &mut Reader<'r>, cx: &mut FieldCx<'_, 'r>) -> Result<bool, Error> {
     match r.value_byte()? {
         b'{' => {

@@ -82,27 +82,27 @@ impl<'r, T: Value<'r>> Element<'r> for T {
 
     type Partial = T::Partial;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from_raw(raw: Raw<'r>) -> Result<Self, ValueError> {
         T::from_raw(raw)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from_part(part: &crate::multipart::Part<'r>) -> Result<Option<Self>, ValueError> {
         T::from_part(part)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from_json(r: &mut Reader<'r>, cx: &mut FieldCx<'_, 'r>) -> Result<Option<Self>, Error> {
         T::from_json(r, cx)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn partial() -> Self::Partial {
         T::partial()
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn offer_member(
         partial: &mut Self::Partial,
         path: Ref<'r, '_, [u8]>,
@@ -112,7 +112,7 @@ impl<'r, T: Value<'r>> Element<'r> for T {
         T::offer_member(partial, path, raw, cx)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn finish_partial(partial: Self::Partial, cx: &mut FieldCx<'_, 'r>) -> Option<Self> {
         T::finish_partial(partial, cx)
     }

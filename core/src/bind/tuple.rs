@@ -38,7 +38,7 @@ fn element<'r, T: Value<'r>>(
 /// Converts the number at `index` of an array read whole
 /// ([`Reader::numbers_here`]), recording a refusal under that index as the
 /// element's own [`Value::from_json`] would.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn number_element<'r, T: Value<'r>>(
     n: Option<Number<'r>>,
     cx: &mut FieldCx<'_, 'r>,

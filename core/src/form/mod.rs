@@ -114,7 +114,7 @@ impl<'a> Pairs<'a> {
 
 /// Where a key starting at `start` ends (at its `=`, its `&` or the end of
 /// input), and whether it holds `%` or `+`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn scan_key(input: &[u8], start: usize) -> (usize, bool) {
     let len = input.len();
     let mut escaped = false;
@@ -130,7 +130,7 @@ fn scan_key(input: &[u8], start: usize) -> (usize, bool) {
 /// flags)`, with `end` at the `&` or the end of input. With `LAZY`, the
 /// value is only searched for its `&`: whether it holds escapes is left
 /// for decoding to find out in its own pass.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn parse_pair<const LAZY: bool>(input: &[u8], start: usize) -> (usize, usize, usize, u8) {
     let len = input.len();
     let (key_end, key_escaped) = scan_key(input, start);
@@ -195,7 +195,7 @@ impl<'a> Iterator for Pairs<'a> {
 /// # Errors
 /// [`ErrorKind::TooManyPairs`] or [`ErrorKind::KeyTooLong`], at the pair
 /// that passed the limit; nothing after it is passed to `f`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn walk<'a>(
     input: &'a [u8],
     limits: &Limits,
@@ -262,7 +262,7 @@ impl<'a> Cursor<'a> {
     /// once: when it is, values are handed out as text
     /// ([`Raw::form_text`](crate::convert::Raw::form_text)), never checked
     /// again; otherwise as bytes, each checked when converted to text.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn new(input: &'a [u8], limits: &Limits) -> Self {
         let rest = Slice::checked(input);
         let text = if rest.is_ascii() {
@@ -275,12 +275,12 @@ impl<'a> Cursor<'a> {
 
     /// A cursor before the first piece of `text` (a query string as
     /// `http::Uri` holds it).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn text(text: &'a str, limits: &Limits) -> Self {
         Self::with(Slice::unknown(text.as_bytes()), Some(text), limits)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn with(rest: Slice<'a>, text: Option<&'a str>, limits: &Limits) -> Self {
         Cursor {
             rest,
@@ -293,7 +293,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// The current piece's offset in the input.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn offset(&self) -> usize {
         self.len - self.rest.bytes().len()
     }
@@ -304,7 +304,7 @@ impl<'a> Cursor<'a> {
     ///
     /// # Errors
     /// [`ErrorKind::TooManyPairs`]: the scan ends.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Result<Option<u8>, Error> {
         loop {
@@ -333,7 +333,7 @@ impl<'a> Cursor<'a> {
     /// `%`, `+`, `&` or `=` in it) and its `=`, so its key is exactly that
     /// key. A key past [`Limits::max_key_len`] never matches (the piece
     /// then fails in [`Cursor::pair`]).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn starts_with<const N: usize>(&self, key_eq: &[u8; N]) -> bool {
         N <= self.max_key_len.saturating_add(1)
             && self.rest.bytes().first_chunk::<N>() == Some(key_eq)
@@ -343,7 +343,7 @@ impl<'a> Cursor<'a> {
     /// (a `key=` that [`Cursor::starts_with`] matched), and moves past it.
     /// The value is searched for its `&` alone: whether it holds escapes is
     /// left to its conversion, which decodes in the same pass.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn value(&mut self, key_eq_len: usize) -> crate::convert::Raw<'a> {
         let start = self.offset() + key_eq_len;
         let v = self.rest.from(key_eq_len);
@@ -355,7 +355,7 @@ impl<'a> Cursor<'a> {
     /// `value`, found at `start` in the input: text when the input is
     /// known to be ASCII (no check) or UTF-8 (cut at ASCII bytes or the
     /// ends, so at char boundaries), else bytes.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn raw(&self, value: Slice<'a>, start: usize) -> crate::convert::Raw<'a> {
         if let Some(text) = value.ascii_str() {
             return crate::convert::Raw::form_text(text);
@@ -372,7 +372,7 @@ impl<'a> Cursor<'a> {
     ///
     /// # Errors
     /// [`ErrorKind::KeyTooLong`]: the scan ends.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn pair(&mut self) -> Result<Pair<'a>, Error> {
         self.take_pair::<true>().map(|(pair, _, _)| pair)
     }
@@ -380,7 +380,7 @@ impl<'a> Cursor<'a> {
     /// [`Cursor::pair`] and the offset of the pair's value in the input;
     /// with `LAZY`, the value is not searched for escapes ([`Pairs`]
     /// searches it).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn take_pair<const LAZY: bool>(&mut self) -> Result<(Pair<'a>, Slice<'a>, usize), Error> {
         let rest = self.rest;
         let piece = rest.bytes();
@@ -405,7 +405,7 @@ impl<'a> Cursor<'a> {
     ///
     /// # Errors
     /// [`ErrorKind::KeyTooLong`]: the scan ends.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn pair_raw(&mut self) -> Result<(Pair<'a>, crate::convert::Raw<'a>), Error> {
         let (pair, value, start) = self.take_pair::<true>()?;
         Ok((pair, self.raw(value, start)))
@@ -417,7 +417,7 @@ impl<'a> Cursor<'a> {
     ///
     /// # Errors
     /// [`ErrorKind::KeyTooLong`]: the scan ends.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn skip(&mut self) -> Result<(), Error> {
         let piece = self.rest.bytes();
         let end = find_any(piece, 0, [b'&']);
@@ -456,7 +456,7 @@ impl<'a> Cursor<'a> {
     /// [`ErrorKind::KeyTooLong`] or [`ErrorKind::TooManyPairs`] at the
     /// piece that passed the limit, as `skip` and `next` report it: the
     /// scan ends.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn skip_unwanted(&mut self, wanted: &crate::bits::ByteSet) -> Result<(), Error> {
         // This piece as `skip` takes it, in line: the caller's loop keeps
         // the search's constants at hand for its own values' searches.

@@ -35,7 +35,7 @@ impl<'a> Number<'a> {
     /// Only the reader makes one, from text it validated: `fast` is the
     /// mantissa and scale when the number has at most 19 digits and at most
     /// four of exponent.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) const fn new(
         raw: &'a [u8],
         integer: bool,
@@ -56,7 +56,7 @@ impl<'a> Number<'a> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn negative(&self) -> bool {
         self.negative
     }
@@ -116,7 +116,7 @@ impl<'a> Number<'a> {
     /// or `f64`'s finite range); [`ValueErrorKind::NotUnsigned`] or
     /// [`ValueErrorKind::NotSigned`] for a fraction, an exponent, or (into
     /// an unsigned type) a minus sign.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn parse<T: FromNumber>(&self) -> Result<T, ValueError> {
         T::from_number(*self)
     }
@@ -170,7 +170,7 @@ macro_rules! from_number_int {
     ($kind:ident: $($t:ty),*) => {$(
         impl sealed::Sealed for $t {}
         impl FromNumber for $t {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_number(n: Number<'_>) -> Result<Self, ValueError> {
                 if !n.integer {
                     return Err(value_error(ValueErrorKind::$kind));
@@ -253,7 +253,7 @@ macro_rules! from_number_float {
             /// The digits the reader gathered, through the one float path
             /// text conversion takes too (`num::decimal`: Clinger's, then
             /// Eisel-Lemire's); anything else goes to `lexical-core`.
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_number(n: Number<'_>) -> Result<Self, ValueError> {
                 if n.exact {
                     if let Some(v) = crate::num::decimal::<$t>(n.mantissa, n.scale, n.negative()) {

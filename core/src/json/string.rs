@@ -17,7 +17,7 @@ use crate::swar::{HI, LO};
 /// above 0x80 is no needle, and borrows in neither). Flags above the lowest
 /// true one may be false (a borrow carries upward), so only the lowest is
 /// used.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) fn find_stop(bytes: &[u8], mut i: usize) -> usize {
     while let Some(chunk) = bytes.get(i..i.wrapping_add(8)) {
         let w = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
@@ -375,7 +375,7 @@ pub struct Name<'a, 's> {
 
 impl<'a, 's> Name<'a, 's> {
     /// Decodes `raw` into `scratch` only when it has escapes.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn new(raw: &'a [u8], escaped: bool, scratch: &'s mut [u8]) -> Self {
         let key = if escaped {
             decode_name(raw, scratch)
@@ -387,7 +387,7 @@ impl<'a, 's> Name<'a, 's> {
 
     /// The decoded name's bytes, for a `match`; `None` if it did not fit
     /// in the scratch.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn key(&self) -> Option<&[u8]> {
         self.key.as_deref()
     }

@@ -16,7 +16,7 @@ impl<'a> Parts<'a> {
 
 /// Whether `head` holds `name` (a header name and its colon, as browsers
 /// spell it) at `at`: the length is known, so the compare is inlined.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn as_sent<const N: usize>(head: &[u8], at: usize, name: &[u8; N]) -> bool {
     head.get(at..at + N).is_some_and(|s| s == name)
 }

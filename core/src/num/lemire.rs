@@ -209,7 +209,7 @@ pub(crate) fn lemire<T: Float>(w: u64, q: i32) -> Option<T> {
 /// The top 128 bits of `w * 5^q` (low word, high word), computed from the
 /// power's high word alone unless the bits below the `precision` kept
 /// ones are all set, when its low word could carry into them.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn product(q: i32, w: u64, precision: u32) -> (u64, u64) {
     let mask = u64::MAX >> precision;
     #[allow(clippy::cast_sign_loss)]

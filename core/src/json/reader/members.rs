@@ -24,7 +24,7 @@ impl<'a> Reader<'a> {
     /// [`ErrorKind::JsonUnexpectedType`] if the value is not an object;
     /// [`ErrorKind::JsonTooDeep`] past the depth limit; as
     /// [`Reader::peek`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn begin_object(&mut self) -> Result<(), Error> {
         let c = self.value_start()?;
         if c != b'{' {
@@ -35,7 +35,7 @@ impl<'a> Reader<'a> {
 
     /// Opens the object whose `{` is at `pos`, where a value is due (as
     /// [`Reader::value_byte`] found).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn object_here(&mut self) -> Result<(), Error> {
         self.push(true)?;
         self.state = State::First;
@@ -59,7 +59,7 @@ impl<'a> Reader<'a> {
     ///
     /// # Errors
     /// As [`Reader::begin_object`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn begin_array(&mut self) -> Result<(), Error> {
         let c = self.value_start()?;
         if c != b'[' {
@@ -70,7 +70,7 @@ impl<'a> Reader<'a> {
 
     /// Opens the array whose `[` is at `pos`, where a value is due (as
     /// [`Reader::value_byte`] found).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn array_here(&mut self) -> Result<(), Error> {
         self.push(false)?;
         self.state = State::First;
@@ -102,7 +102,7 @@ impl<'a> Reader<'a> {
     /// that is not a string, or a trailing comma; string errors as
     /// [`Reader::read_str`]; [`ErrorKind::JsonOutOfOrder`] outside an object
     /// or where a value is due.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next_member<'s>(
         &mut self,
         scratch: &'s mut [u8],
@@ -136,7 +136,7 @@ impl<'a> Reader<'a> {
     /// name's first bytes as [`short_name`] packs them. The caller then
     /// either takes the name whole with [`Reader::take_short_name`] (when
     /// the word is one it knows) or reads it with [`Reader::member_name`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn member_start(&mut self) -> Result<Option<u64>, Error> {
         if matches!(self.state, State::Value | State::Failed) || !self.in_object() {
             return Err(self.out_of_order());
@@ -171,7 +171,7 @@ impl<'a> Reader<'a> {
     ///
     /// An indented document has whitespace where the name was looked for:
     /// from the first such miss on, [`Reader::compact`] is false.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn take_expected(&mut self, expect: &Expect) -> bool {
         let at = self.pos;
         let pattern = match self.state {
@@ -229,7 +229,7 @@ impl<'a> Reader<'a> {
     /// Takes the member `pattern` matches at `at` (its value is due
     /// next), or leaves the reader as it is and returns the first of the
     /// two words it read.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn take_pattern(&mut self, at: usize, pattern: &Pattern) -> Result<(), u64> {
         let (lo, hi) = two_words(self.bytes(), at);
         if lo & pattern.masks[0] != pattern.words[0] || hi & pattern.masks[1] != pattern.words[1] {
@@ -243,7 +243,7 @@ impl<'a> Reader<'a> {
     /// Whether members may still come compactly written: false once
     /// [`Reader::take_expected`] found whitespace where it looked for a
     /// name (an indented document), so that a walk stops trying.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn compact(&self) -> bool {
         self.compact
     }
@@ -252,7 +252,7 @@ impl<'a> Reader<'a> {
     /// 0) the caller matched against a name it knows, and its colon: the
     /// word holds the whole name and its closing quote, so nothing is
     /// scanned.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn take_short_name(&mut self, word: u64) -> Result<(), Error> {
         // The closing quote is the word's highest non-zero byte.
         let len = (63 - word.leading_zeros() as usize) / 8;
@@ -267,7 +267,7 @@ impl<'a> Reader<'a> {
 
     /// Reads the name [`Reader::member_start`] stopped at, and its colon,
     /// as [`Reader::next_member`] does.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn member_name<'s>(&mut self, scratch: &'s mut [u8]) -> Result<Name<'a, 's>, Error> {
         let (start, end, escaped) = self.name(b'"')?;
         self.state = State::Value;
@@ -277,7 +277,7 @@ impl<'a> Reader<'a> {
 
     /// A member's name starting with `c` at `pos`, and its colon: where the
     /// name's text starts and ends, and whether it has escapes.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn name(&mut self, c: u8) -> Result<(usize, usize, bool), Error> {
         if c != b'"' {
             return Err(self.unexpected(self.pos));
@@ -310,7 +310,7 @@ impl<'a> Reader<'a> {
     /// [`ErrorKind::JsonUnexpected`] for a missing comma;
     /// [`ErrorKind::JsonOutOfOrder`] outside an array or where a value is
     /// due.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next_element(&mut self) -> Result<bool, Error> {
         if matches!(self.state, State::Value | State::Failed) || self.depth == 0 || self.in_object()
         {
@@ -343,7 +343,7 @@ impl<'a> Reader<'a> {
     /// # Errors
     /// A number that is not valid JSON: the error a walk of the array
     /// gives, at the same offset.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn numbers_here<const N: usize>(
         &mut self,
     ) -> Result<Option<[Option<Number<'a>>; N]>, Error> {
@@ -386,7 +386,7 @@ impl<'a> Reader<'a> {
 /// bytes, none of them `"`, `\` or a control byte, followed by `"`.
 /// Matching such a word proves the string is that
 /// name, written without escapes.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn short_name(bytes: &[u8], i: usize) -> u64 {
     let w = match bytes.get(i..i.wrapping_add(8)) {
         Some(chunk) => u64::from_le_bytes(chunk.try_into().unwrap_or_default()),
@@ -546,7 +546,7 @@ const fn split(b: [u8; 16]) -> ([u8; 8], [u8; 8]) {
 
 /// The sixteen bytes at `i` as two little-endian words, zero-padded past
 /// the input's end.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn two_words(bytes: &[u8], i: usize) -> (u64, u64) {
     match bytes.get(i..).and_then(<[u8]>::first_chunk::<16>) {
         Some(chunk) => super::le_words(chunk),

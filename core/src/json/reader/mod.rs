@@ -38,7 +38,7 @@ const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
 
 /// JSON's whitespace (RFC 8259 §2): space, tab, line feed, carriage return.
 /// Every other byte, and all of those above `b' '` tested first, ends a run.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn is_json_ws(c: u8) -> bool {
     c <= b' ' && matches!(c, b' ' | b'\t' | b'\n' | b'\r')
 }
@@ -84,7 +84,7 @@ fn after_line_break(bytes: &[u8], mut at: usize) -> (usize, Option<u8>) {
 }
 
 /// Sixteen bytes as two little-endian words: the first eight, the next.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn le_words(chunk: &[u8; 16]) -> (u64, u64) {
     let (lo, hi) = chunk.split_at(8);
     (
@@ -293,13 +293,13 @@ impl<'a> Reader<'a> {
         self.depth
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn bytes(&self) -> &'a [u8] {
         self.text.as_bytes()
     }
 
     /// Skips whitespace; the next byte, not consumed.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn skip_ws(&mut self) -> Option<u8> {
         let bytes = self.bytes();
         while let Some(&c) = bytes.get(self.pos) {
@@ -317,7 +317,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Skips whitespace; the next byte, or the end-of-input error.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn next_byte(&mut self) -> Result<u8, Error> {
         match self.skip_ws() {
             Some(c) => Ok(c),
@@ -376,7 +376,7 @@ impl<'a> Reader<'a> {
 
     /// Where a value is due: the state is right, whitespace is skipped, and
     /// the value's first byte is returned, not consumed.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn value_start(&mut self) -> Result<u8, Error> {
         if self.state != State::Value {
             return Err(self.out_of_order());
@@ -390,7 +390,7 @@ impl<'a> Reader<'a> {
     /// that starts no value, [`Reader::not_a_value`]. One state check and
     /// one whitespace skip, where [`Reader::peek`] and a `read_` method take
     /// two.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn value_byte(&mut self) -> Result<u8, Error> {
         self.value_start()
     }
@@ -418,7 +418,7 @@ impl<'a> Reader<'a> {
     /// [`ErrorKind::JsonEof`], or [`ErrorKind::JsonUnexpected`] for a byte
     /// that starts no value; [`ErrorKind::JsonOutOfOrder`] where no value is
     /// due.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn peek(&mut self) -> Result<Kind, Error> {
         let c = self.value_start()?;
         match kind_of(c) {
@@ -427,7 +427,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn push(&mut self, object: bool) -> Result<(), Error> {
         let d = self.depth;
         if d >= self.max_depth {
@@ -449,13 +449,13 @@ impl<'a> Reader<'a> {
 
     /// Whether the innermost open container is an object (`false` when none
     /// is open).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn in_object(&self) -> bool {
         self.object
     }
 
     /// Consumes the closing byte at `pos` and leaves the container.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn close(&mut self) {
         self.pos += 1;
         self.depth -= 1;
@@ -463,7 +463,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Whether the container at `depth` is an object, from the bit stack.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn object_at_depth(&self) -> bool {
         match self.depth.checked_sub(1) {
             Some(d) => self
@@ -475,7 +475,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Consumes the closing byte at `pos`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn pop(&mut self) {
         self.close();
         self.state = State::Next;
@@ -515,7 +515,7 @@ impl<'a> Reader<'a> {
 
 /// `bytes[start..end]`: the scan read every byte of it, so it never
 /// panics (and the compiler, seeing that, checks nothing).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn slice(bytes: &[u8], start: usize, end: usize) -> &[u8] {
     &bytes[start..end]
 }

@@ -21,7 +21,7 @@ impl<'a> Reader<'a> {
     /// [`ErrorKind::JsonControlChar`], [`ErrorKind::JsonInvalidEscape`],
     /// [`ErrorKind::JsonLoneSurrogate`], [`ErrorKind::JsonInvalidUtf8`],
     /// [`ErrorKind::JsonEof`]; as [`Reader::peek`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn read_str(&mut self) -> Result<JsonStr<'a>, Error> {
         let c = self.value_start()?;
         if c != b'"' {
@@ -32,7 +32,7 @@ impl<'a> Reader<'a> {
 
     /// Reads the string whose `"` is at `pos`, where a value is due (as
     /// [`Reader::value_byte`] found).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn str_here(&mut self) -> Result<JsonStr<'a>, Error> {
         let text = self.text;
         let start = self.pos + 1;
@@ -47,7 +47,7 @@ impl<'a> Reader<'a> {
 
     /// Scans the string whose opening quote is at `pos`: where its text
     /// starts and ends (at the closing quote), and whether it has escapes.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn scan_string(&mut self) -> Result<(usize, usize, bool), Error> {
         let start = self.pos + 1;
         let (end, escaped) = self.string_end(start)?;
@@ -58,7 +58,7 @@ impl<'a> Reader<'a> {
     /// Where the string whose text starts at `start` ends (its closing
     /// quote), and whether it has escapes; `pos` is left alone. Only a
     /// failure touches the reader.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn string_end(&mut self, start: usize) -> Result<(usize, bool), Error> {
         let bytes = self.bytes();
         let mut i = start;
@@ -107,7 +107,7 @@ impl<'a> Reader<'a> {
     /// [`ErrorKind::JsonUnexpectedType`] if the value is not a number;
     /// [`ErrorKind::JsonInvalidNumber`] for a leading zero or a missing
     /// digit; as [`Reader::peek`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn read_number(&mut self) -> Result<Number<'a>, Error> {
         let c = self.value_start()?;
         self.number_here(c)
@@ -115,7 +115,7 @@ impl<'a> Reader<'a> {
 
     /// Reads the number whose first byte, `c` (`-` or a digit), is at
     /// `pos`, where a value is due (as [`Reader::value_byte`] found).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn number_here(&mut self, c: u8) -> Result<Number<'a>, Error> {
         let n = self.scan_number(c)?;
         self.state = State::Next;
@@ -127,7 +127,7 @@ impl<'a> Reader<'a> {
     /// the way what a fast conversion needs: the digits as one integer and
     /// the power of ten to scale it by (see [`Number::parse`]). A byte that
     /// starts another value is a type error.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn scan_number(&mut self, c: u8) -> Result<Number<'a>, Error> {
         let bytes = self.bytes();
         let start = self.pos;
@@ -176,7 +176,7 @@ impl<'a> Reader<'a> {
 
     /// The rest of a number that has a fraction or an exponent, from the
     /// `.` or `e` at `i`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn scan_fraction(
         &mut self,
         bytes: &'a [u8],
@@ -253,7 +253,7 @@ impl<'a> Reader<'a> {
     /// [`ErrorKind::JsonUnexpectedType`] if the value is not a boolean;
     /// [`ErrorKind::JsonUnexpected`] for a misspelt literal; as
     /// [`Reader::peek`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn read_bool(&mut self) -> Result<bool, Error> {
         let c = self.value_start()?;
         if c != b't' && c != b'f' {
@@ -264,7 +264,7 @@ impl<'a> Reader<'a> {
 
     /// Reads the `true` or `false` whose first byte, `c` (`t` or `f`), is
     /// at `pos`, where a value is due (as [`Reader::value_byte`] found).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn bool_here(&mut self, c: u8) -> Result<bool, Error> {
         let v = c == b't';
         self.literal(if v { b"true" } else { b"false" })?;
@@ -292,7 +292,7 @@ impl<'a> Reader<'a> {
     /// [`ErrorKind::JsonUnexpectedType`] if the value is not `null`;
     /// [`ErrorKind::JsonUnexpected`] for a misspelt literal; as
     /// [`Reader::peek`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn read_null(&mut self) -> Result<(), Error> {
         let c = self.value_start()?;
         if c != b'n' {
@@ -303,7 +303,7 @@ impl<'a> Reader<'a> {
 
     /// Reads the `null` whose `n` is at `pos`, where a value is due (as
     /// [`Reader::value_byte`] found).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn null_here(&mut self) -> Result<(), Error> {
         self.literal(b"null")?;
         self.state = State::Next;
@@ -311,7 +311,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Consumes `word` at `pos`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn literal(&mut self, word: &[u8]) -> Result<(), Error> {
         let bytes = self.bytes();
         let end = self.pos + word.len();
@@ -335,7 +335,7 @@ impl<'a> Reader<'a> {
 
 /// The end of a run of ASCII digits starting at `i`, each appended to
 /// `value` (which wraps past 19 digits: the caller then ignores it).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn digits(bytes: &[u8], mut i: usize, value: &mut u64) -> usize {
     while let Some(&c) = bytes.get(i) {
         let d = c.wrapping_sub(b'0');
