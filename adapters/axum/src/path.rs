@@ -210,6 +210,98 @@ mod tests {
         );
     }
 
+    /// The walk's rule, written the slow way: the template cut into
+    /// pieces first, then the path matched piece by piece.
+    fn reference(template: &str, path: &str) -> Option<Vec<(String, String)>> {
+        enum Piece {
+            Lit(String),
+            Param(String),
+            Rest(String),
+        }
+        let mut pieces = Vec::new();
+        let mut lit = String::new();
+        let mut rest = template;
+        while let Some(c) = rest.chars().next() {
+            if rest.starts_with("{{") || rest.starts_with("}}") {
+                lit.push(c);
+                rest = &rest[2..];
+            } else if c == '}' {
+                return None;
+            } else if c == '{' {
+                let close = rest.find('}')?;
+                let name = &rest[1..close];
+                rest = &rest[close + 1..];
+                pieces.push(Piece::Lit(std::mem::take(&mut lit)));
+                match name.strip_prefix('*') {
+                    Some(n) if rest.is_empty() => pieces.push(Piece::Rest(n.into())),
+                    Some(_) => return None,
+                    None if rest.is_empty() || rest.starts_with('/') => {
+                        pieces.push(Piece::Param(name.into()))
+                    }
+                    None => return None,
+                }
+            } else {
+                lit.push(c);
+                rest = &rest[c.len_utf8()..];
+            }
+        }
+        pieces.push(Piece::Lit(lit));
+        let (mut out, mut p) = (Vec::new(), path);
+        for piece in pieces {
+            match piece {
+                Piece::Lit(l) => p = p.strip_prefix(l.as_str())?,
+                Piece::Param(n) => {
+                    let v = p.split('/').next().filter(|v| !v.is_empty())?;
+                    if !n.starts_with(super::PRIVATE) {
+                        out.push((n, v.to_owned()));
+                    }
+                    p = &p[v.len()..];
+                }
+                Piece::Rest(n) => {
+                    if p.is_empty() {
+                        return None;
+                    }
+                    if !n.starts_with(super::PRIVATE) {
+                        out.push((n, p.to_owned()));
+                    }
+                    p = "";
+                }
+            }
+        }
+        p.is_empty().then_some(out)
+    }
+
+    /// For every template and path of up to four pieces over an alphabet that
+    /// holds each byte the walk treats apart (`/`, both braces, a
+    /// multi-byte character), the walk and the reference agree.
+    #[test]
+    fn the_walk_agrees_with_the_reference_everywhere_small() {
+        const T: &[&str] = &["/", "a", "é", "{x}", "{*r}", "{{", "}}", "{", "}"];
+        const P: &[&str] = &["/", "a", "é", "{", "}"];
+        fn all(alphabet: &[&str], len: usize) -> Vec<String> {
+            let mut out = vec![String::new()];
+            let mut last = vec![String::new()];
+            for _ in 0..len {
+                last = last
+                    .iter()
+                    .flat_map(|s| alphabet.iter().map(move |a| format!("{s}{a}")))
+                    .collect();
+                out.extend(last.iter().cloned());
+            }
+            out
+        }
+        let (templates, paths) = (all(T, 4), all(P, 4));
+        let mut fits = 0;
+        for t in &templates {
+            for p in &paths {
+                let got = params(t, p);
+                assert_eq!(got, reference(t, p), "template {t:?}, path {p:?}");
+                fits += usize::from(got.is_some());
+            }
+        }
+        assert!(fits > 1_000, "{fits}");
+    }
+
     #[test]
     fn paths_that_do_not_fit_are_refused() {
         assert_eq!(params("/a/{x}", "/a/"), None); // empty value
