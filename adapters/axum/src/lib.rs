@@ -90,7 +90,7 @@ pub use binder_core::bind::Bind;
 /// this crate; the attributes: [`binder_http::guide`].
 pub use binder_derive::BindAxum as Bind;
 /// Derives [`FromText`](trait@FromText) for an enum of unit variants, with
-/// generated code naming this crate; see [`binder_http::guide`]'s "Enums".
+/// generated code naming this crate; see "Enums" in [`binder_http::guide::types`].
 pub use binder_derive::FromTextAxum as FromText;
 /// The trait a field's type implements to bind from one text value.
 pub use binder_http::convert::FromText;
@@ -354,7 +354,7 @@ impl Binder {
     /// Binds `T` from the held request as [`Binder::bind`] does, with a
     /// body in `format` (a [`TextFormat`] of the service's own) read for
     /// `T`'s `body` fields when `T` accepts `custom`
-    /// (`binder_http::guide`, "accept").
+    /// (`binder_http::guide::bodies`, "accept").
     ///
     /// ```
     /// use axum::extract::FromRequest;

@@ -84,7 +84,7 @@ pub use binder_core::{ErrorKind, Formats, Limits};
 /// Derives [`Bind`](trait@Bind) for a struct; see the crate docs.
 pub use binder_derive::Bind;
 /// Derives [`FromText`](trait@FromText) for an enum of unit variants
-/// (`?sort=asc`, `"status": "active"`); see [`guide`]'s "Enums".
+/// (`?sort=asc`, `"status": "active"`); see "Enums" in [`guide::types`].
 pub use binder_derive::FromText;
 pub use error::Error;
 pub use problem::PROBLEM_JSON;

@@ -84,7 +84,15 @@ const CHECKED: &[Checked] = &[
     all("adapters/http/src/lib.rs", "binder-http's root"),
     all("adapters/http/src/error.rs", "binder_http::Error"),
     all("adapters/http/src/field.rs", "binder_http::field"),
-    all("adapters/http/src/guide.rs", "binder_http::guide"),
+    all("adapters/http/src/guide/mod.rs", "binder_http::guide"),
+    all(
+        "adapters/http/src/guide/types.rs",
+        "binder_http::guide::types",
+    ),
+    all(
+        "adapters/http/src/guide/bodies.rs",
+        "binder_http::guide::bodies",
+    ),
     all("adapters/http/src/length.rs", "binder_http::length"),
     all("adapters/http/src/problem.rs", "binder_http::PROBLEM_JSON"),
     all(
@@ -269,10 +277,14 @@ const CHECKED: &[Checked] = &[
     all("core/src/cookie.rs", "cookie::* (tier 1)"),
     only(
         "core/src/form/mod.rs",
-        &["pairs", "pairs_with", "Pairs", "Pair"],
-        "form::pairs and query::pairs (tier 1), with what they yield; \
+        &["pairs", "pairs_with", "Pairs"],
+        "form::pairs and query::pairs (tier 1); \
          walk and Cursor are the single-pass matcher generated code drives \
          (through the #[doc(hidden)] module), binder-core's tier 2",
+    ),
+    all(
+        "core/src/form/pair.rs",
+        "form::Pair: what form::pairs and query::pairs yield (tier 1)",
     ),
     all(
         "core/src/form/feed.rs",
@@ -534,11 +546,15 @@ const ALLOWLIST: &[(&str, &str, &str)] = &[
     ("core/src/cookie.rs", "Cookie::name", GETTER),
     ("core/src/cookie.rs", "Cookie::value", GETTER),
     ("core/src/cookie.rs", "Cookie::offset", GETTER),
-    ("core/src/form/mod.rs", "Pair::key_as_sent", GETTER),
-    ("core/src/form/mod.rs", "Pair::value_as_sent", GETTER),
-    ("core/src/form/mod.rs", "Pair::offset", GETTER),
-    ("core/src/form/mod.rs", "Pair::key_needs_decoding", GETTER),
-    ("core/src/form/mod.rs", "Pair::value_needs_decoding", GETTER),
+    ("core/src/form/pair.rs", "Pair::key_as_sent", GETTER),
+    ("core/src/form/pair.rs", "Pair::value_as_sent", GETTER),
+    ("core/src/form/pair.rs", "Pair::offset", GETTER),
+    ("core/src/form/pair.rs", "Pair::key_needs_decoding", GETTER),
+    (
+        "core/src/form/pair.rs",
+        "Pair::value_needs_decoding",
+        GETTER,
+    ),
     ("core/src/form/feed.rs", "Feed::new", STEP),
     ("core/src/form/feed.rs", "Feed::input", STEP),
     ("core/src/form/feed.rs", "Feed::finish", STEP),

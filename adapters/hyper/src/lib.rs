@@ -90,7 +90,7 @@ pub use binder_core::bind::Bind;
 /// this crate; the attributes: [`binder_http::guide`].
 pub use binder_derive::BindHyper as Bind;
 /// Derives [`FromText`](trait@FromText) for an enum of unit variants, with
-/// generated code naming this crate; see [`binder_http::guide`]'s "Enums".
+/// generated code naming this crate; see "Enums" in [`binder_http::guide::types`].
 pub use binder_derive::FromTextHyper as FromText;
 /// The trait a field's type implements to bind from one text value.
 pub use binder_http::convert::FromText;

@@ -157,7 +157,7 @@ pub use part::{Param, Part};
 
 /// A multipart body's bytes and, with the `bytes` feature, the
 /// `bytes::Bytes` they are, when the adapter holds one: every [`Part`] then
-/// knows it ([`Part::owner`]), so an uploaded file can share the body's
+/// knows it (`Part::owner`, feature `bytes`), so an uploaded file can share the body's
 /// buffer instead of copying it (`bind::UploadedFile`).
 ///
 /// ```
@@ -288,7 +288,7 @@ pub fn parts_with<'a>(body: &'a [u8], boundary: &Boundary, limits: &Limits) -> P
 }
 
 /// [`parts_with`] over an [`Input`]: with the `bytes` feature, each part
-/// knows the `Bytes` the body is ([`Part::owner`]).
+/// knows the `Bytes` the body is (`Part::owner`, feature `bytes`).
 ///
 /// ```
 /// use binder_core::multipart::{parts_in, Boundary, Input};
