@@ -40,8 +40,8 @@
 //! binder-http, the other crates' sources are absent and the check is
 //! skipped.)
 
+use binder_test_support::sources::{in_workspace, root, rs_files};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
 
 /// Which public items of a file are public API.
 enum Scope {
@@ -961,28 +961,6 @@ fn no_run(f: &Fence) -> bool {
     words(&f.info).contains(&"no_run")
 }
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// Every `.rs` file under `dir`, as a path from the workspace root.
-fn rs_files(dir: &str, out: &mut Vec<String>) {
-    let mut entries: Vec<_> = std::fs::read_dir(root().join(dir))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        let name = path.file_name().unwrap().to_str().unwrap();
-        let rel = format!("{dir}/{name}");
-        if path.is_dir() {
-            rs_files(&rel, out);
-        } else if name.ends_with(".rs") {
-            out.push(rel);
-        }
-    }
-}
-
 /// The crate a path is in.
 fn crate_of(path: &str) -> &'static str {
     match path.split('/').nth(1) {
@@ -999,8 +977,7 @@ fn crate_of(path: &str) -> &'static str {
 fn every_public_item_has_a_runnable_example() {
     // Run from a packaged binder-http (crates.io's tarball), the other
     // crates' sources are not there to read: nothing to check.
-    if !root().join("core/src/lib.rs").is_file() {
-        eprintln!("not in binder's workspace: the sources to check are not here");
+    if !in_workspace() {
         return;
     }
     let mut failures: Vec<String> = Vec::new();

@@ -10,7 +10,7 @@
 //!   of a crate of derived structs does not inline the readers at every
 //!   field (ARCHITECTURE.md, "The corridor, file by file").
 
-use std::path::{Path, PathBuf};
+use binder_test_support::sources::{in_workspace, root, rs_files};
 
 /// The most lines a source file may have.
 const MAX_LINES: usize = 700;
@@ -18,61 +18,8 @@ const MAX_LINES: usize = 700;
 /// The attribute binder-core writes where a helper is forced inline.
 const OPTIMISED_ONLY: &str = "#[cfg_attr(not(debug_assertions), inline(always))]";
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// Every `.rs` file under `dir`, at any depth.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("a directory entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
-/// The source directories the rules cover: binder-core's, the derive's and
-/// each adapter's.
-fn source_dirs() -> Vec<PathBuf> {
-    let root = root();
-    let mut dirs = vec![root.join("core/src"), root.join("derive/src")];
-    let mut adapters: Vec<_> = std::fs::read_dir(root.join("adapters"))
-        .expect("adapters/")
-        .map(|e| e.expect("a directory entry").path().join("src"))
-        .filter(|src| src.is_dir())
-        .collect();
-    adapters.sort();
-    dirs.extend(adapters);
-    dirs
-}
-
-fn in_workspace() -> bool {
-    let here = root().join("core/src/lib.rs").is_file();
-    if !here {
-        eprintln!("not in binder's workspace: the sources to check are not here");
-    }
-    here
-}
-
-/// The files of `files` over `max` lines, each with its count.
-fn too_long(files: &[PathBuf], max: usize) -> Vec<String> {
-    files
-        .iter()
-        .filter_map(|f| {
-            let lines = std::fs::read_to_string(f)
-                .expect("a source file")
-                .lines()
-                .count();
-            (lines > max).then(|| format!("{}: {lines} lines", f.display()))
-        })
-        .collect()
+fn read(path: &str) -> String {
+    std::fs::read_to_string(root().join(path)).expect("a source file")
 }
 
 /// The lines of `source` that force inlining in every build.
@@ -93,24 +40,38 @@ fn no_source_file_is_over_the_line_limit() {
     if !in_workspace() {
         return;
     }
+    // binder-core's, the derive's and each adapter's sources.
+    let mut dirs = vec!["core/src".to_owned(), "derive/src".to_owned()];
+    let mut adapters: Vec<_> = std::fs::read_dir(root().join("adapters"))
+        .expect("adapters/")
+        .map(|e| e.expect("a directory entry").file_name())
+        .map(|name| format!("adapters/{}/src", name.to_str().expect("a name")))
+        .filter(|src| root().join(src).is_dir())
+        .collect();
+    adapters.sort();
+    dirs.extend(adapters);
     let mut files = Vec::new();
-    for dir in source_dirs() {
-        rust_files(&dir, &mut files);
+    for dir in &dirs {
+        rs_files(dir, &mut files);
     }
     assert!(files.len() > 50, "found only {} files", files.len());
-    let long = too_long(&files, MAX_LINES);
+    let lines: Vec<(usize, &String)> = files.iter().map(|f| (read(f).lines().count(), f)).collect();
+    let too_long = |max: usize| -> Vec<String> {
+        lines
+            .iter()
+            .filter(|(n, _)| *n > max)
+            .map(|(n, f)| format!("{f}: {n} lines"))
+            .collect()
+    };
+    let long = too_long(MAX_LINES);
     assert!(
         long.is_empty(),
         "over {MAX_LINES} lines:\n{}",
         long.join("\n")
     );
     // The rule bites: the longest file fails a limit one line below it.
-    let longest = files
-        .iter()
-        .map(|f| std::fs::read_to_string(f).unwrap().lines().count())
-        .max()
-        .unwrap();
-    assert_eq!(too_long(&files, longest - 1).len(), 1);
+    let longest = lines.iter().map(|(n, _)| *n).max().unwrap();
+    assert_eq!(too_long(longest - 1).len(), 1);
 }
 
 #[test]
@@ -119,14 +80,14 @@ fn binder_core_forces_inlining_in_optimised_builds_only() {
         return;
     }
     let mut files = Vec::new();
-    rust_files(&root().join("core/src"), &mut files);
+    rs_files("core/src", &mut files);
     let mut found = 0;
     let mut failures = Vec::new();
     for f in &files {
-        let source = std::fs::read_to_string(f).expect("a source file");
+        let source = read(f);
         found += source.matches(OPTIMISED_ONLY).count();
         for n in forced_everywhere(&source) {
-            failures.push(format!("{}:{n}", f.display()));
+            failures.push(format!("{f}:{n}"));
         }
     }
     assert!(found > 100, "only {found} helpers forced inline");

@@ -19,12 +19,15 @@
 //!   binder-hyper's and binder-axum's tests.
 //! - `orders` (feature `orders`): the order of the `mixed.http` workload,
 //!   owned and borrowed, as binder-http's tests and the benches bind it.
+//! - [`sources`]: the workspace's own source files, for the tests that
+//!   read them.
 //!
 //! Not published; a dev-dependency of the workspace's crates and a
 //! dependency of the benches and the fuzz crate.
 
 pub mod counting;
 pub mod generate;
+pub mod sources;
 
 #[cfg(feature = "oracles")]
 pub mod feed_oracle;
