@@ -315,6 +315,53 @@ mod tests {
         }
     }
 
+    /// Fractions of every length from 1 to 40 digits, each followed by
+    /// every tail from nothing to a long run of bytes: the scan reads
+    /// fraction digits byte by byte, then two words at once where sixteen
+    /// bytes are left, then a word at a time, so each length meets each
+    /// way through at each distance from the input's end.
+    #[test]
+    fn fractions_of_every_length_at_every_distance_from_the_end() {
+        let tails = [
+            "",
+            "]",
+            ",",
+            "e5",
+            "E-12",
+            ",7]",
+            "]}   ",
+            ",1234567890123456789]",
+        ];
+        for int in ["0", "7", "-65", "123456789"] {
+            for len in 1..=40 {
+                let fraction: alloc::string::String = (0..len)
+                    .map(|k| char::from(b"3141592653"[k % 10]))
+                    .collect();
+                for tail in tails {
+                    let number = alloc::format!("{int}.{fraction}");
+                    // An exponent tail belongs to the number.
+                    let whole = match tail.as_bytes().first() {
+                        Some(b'e' | b'E') => alloc::format!("{number}{tail}"),
+                        _ => number.clone(),
+                    };
+                    let text = alloc::format!("{number}{tail}");
+                    let n = crate::json::Reader::new(text.as_bytes())
+                        .read_number()
+                        .unwrap();
+                    assert_eq!(n.as_str(), whole, "{text}");
+                    let fast = n.exact.then_some((n.mantissa, n.scale, n.negative()));
+                    assert_eq!(fast, decimal(&whole), "{text}");
+                    let want: f64 = lexical_core::parse(whole.as_bytes()).unwrap();
+                    assert_eq!(
+                        f64::from_number(n).unwrap().to_bits(),
+                        want.to_bits(),
+                        "{text}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn fast_floats_equal_lexical() {
         for s in [
