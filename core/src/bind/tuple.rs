@@ -53,6 +53,24 @@ fn number_element<'r, T: Value<'r>>(
     }
 }
 
+/// The number at `index` of an array read whole
+/// ([`Reader::numbers_with`]) as converted, recording a refusal under that
+/// index as the element's own [`Value::from_json`] would.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn converted<'r, T>(
+    v: Option<Result<T, ValueError>>,
+    cx: &mut FieldCx<'_, 'r>,
+    index: usize,
+) -> Option<T> {
+    match v? {
+        Ok(v) => Some(v),
+        Err(e) => {
+            super::json::invalid(cx.at(Segment::Index(index)), e);
+            None
+        }
+    }
+}
+
 /// Opens the array a tuple or fixed-size array binds from: `Ok(true)` at
 /// its first element; `Ok(false)` for `null` (no value) or any other value
 /// (refused in `cx` as `expected`, its bytes still read).
@@ -114,8 +132,15 @@ macro_rules! tuple_value {
                 // Numbers only (a point, a pair of coordinates), written
                 // compactly: read in one step.
                 if $(<$t as Value<'r>>::JSON_NUMBER)&&+ && r.value_byte()? == b'[' {
-                    if let Some(n) = r.numbers_here::<$n>()? {
-                        $(let $v = number_element::<$t>(n[$i], cx, $i);)+
+                    // Each number converted as soon as it is read: no
+                    // number kept for a second pass.
+                    $(let mut $v: Option<Result<$t, ValueError>> = None;)+
+                    let whole = r.numbers_with::<$n>(|i, n| match i {
+                        $($i => $v = Some(<$t as Value<'r>>::from_json_number(n)),)+
+                        _ => {}
+                    })?;
+                    if whole {
+                        $(let $v = converted($v, cx, $i);)+
                         return Ok(match ($($v,)+) {
                             ($(Some($v),)+) => Some(($($v,)+)),
                             _ => None,

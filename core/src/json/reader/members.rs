@@ -347,32 +347,52 @@ impl<'a> Reader<'a> {
     pub(crate) fn numbers_here<const N: usize>(
         &mut self,
     ) -> Result<Option<[Option<Number<'a>>; N]>, Error> {
+        let mut out = [None; N];
+        let whole = self.numbers_with::<N>(|i, n| {
+            if let Some(slot) = out.get_mut(i) {
+                *slot = Some(n);
+            }
+        })?;
+        Ok(whole.then_some(out))
+    }
+
+    /// [`Reader::numbers_here`], handing each number to `each` with its
+    /// index as soon as it is read: `Ok(true)` when the array was read
+    /// whole. On `Ok(false)` (nothing consumed) the caller drops whatever
+    /// `each` made of the numbers it was handed.
+    ///
+    /// # Errors
+    /// As [`Reader::numbers_here`].
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn numbers_with<const N: usize>(
+        &mut self,
+        mut each: impl FnMut(usize, Number<'a>),
+    ) -> Result<bool, Error> {
         if N == 0 || self.depth >= self.max_depth {
-            return Ok(None);
+            return Ok(false);
         }
         let bytes = self.bytes();
         let start = self.pos;
-        let mut out = [None; N];
         let mut sep = b'[';
-        for slot in &mut out {
+        for i in 0..N {
             let c = match bytes.get(self.pos..).and_then(<[u8]>::first_chunk::<2>) {
                 Some(&[s, c]) if s == sep && (c == b'-' || c.is_ascii_digit()) => c,
                 _ => {
                     self.pos = start;
-                    return Ok(None);
+                    return Ok(false);
                 }
             };
             self.pos += 1;
-            *slot = Some(self.scan_number(c)?);
+            each(i, self.scan_number(c)?);
             sep = b',';
         }
         if bytes.get(self.pos) != Some(&b']') {
             self.pos = start;
-            return Ok(None);
+            return Ok(false);
         }
         self.pos += 1;
         self.state = State::Next;
-        Ok(Some(out))
+        Ok(true)
     }
 }
 
