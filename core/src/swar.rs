@@ -78,15 +78,17 @@ pub(crate) fn find_any<const N: usize>(input: &[u8], mut i: usize, needles: [u8;
 /// How many ASCII digits `word` starts with (its bytes in input order,
 /// as `u64::from_le_bytes` reads them): 0 to 8.
 ///
-/// A byte is a digit when its high nibble is 3 and its low nibble at most
-/// 9. `(b & 0x0F) + 6` reaches `0x10` exactly when the low nibble is 10 or
-/// more, and stays below `0x20`, so no byte's sum carries into the next:
-/// every byte's verdict is exact, not only the lowest.
+/// A byte is a digit when its high nibble is 3 and stays 3 when 6 is
+/// added (`0x30..=0x39` become `0x36..=0x3F`; `0x3A..=0x3F` reach `0x40`).
+/// The word-wide add carries into a byte only out of a byte of `0xFA` or
+/// more, which is no digit: every byte up to the first that is not a digit
+/// is judged exactly, and only that first one is read. Three constants,
+/// where masking the low nibbles first (no carry at all) needed five.
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn leading_digits(word: u64) -> usize {
     const HIGH: u64 = 0xF0F0_F0F0_F0F0_F0F0;
-    const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
-    let not_digit = ((word & HIGH) ^ (LO * 0x30)) | (((word & LOW) + LO * 6) & (LO * 0x10));
+    let threes = LO * 0x30;
+    let not_digit = ((word & HIGH) ^ threes) | ((word.wrapping_add(LO * 6) & HIGH) ^ threes);
     // No flag at all: eight digits (`trailing_zeros` of zero is 64).
     (not_digit.trailing_zeros() / 8) as usize
 }
@@ -144,6 +146,20 @@ mod tests {
                 let mut w = *b"98765432";
                 w[at] = b;
                 words.push(w);
+            }
+        }
+        // Two bytes changed: a carry out of the first (0xFA and up) must
+        // not hide it, whatever follows.
+        for lo in 0..8 {
+            for hi in lo + 1..8 {
+                for a in [0x00, 0x2F, 0x3A, 0x3F, 0x40, 0xF9, 0xFA, 0xFF] {
+                    for b in [0x00, 0x30, 0x39, 0x3A, 0xF9, 0xFF] {
+                        let mut w = base;
+                        w[lo] = a;
+                        w[hi] = b;
+                        words.push(w);
+                    }
+                }
             }
         }
         for w in words {
