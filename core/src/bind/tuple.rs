@@ -44,13 +44,7 @@ fn number_element<'r, T: Value<'r>>(
     cx: &mut FieldCx<'_, 'r>,
     index: usize,
 ) -> Option<T> {
-    match T::from_json_number(n?) {
-        Ok(v) => Some(v),
-        Err(e) => {
-            super::json::invalid(cx.at(Segment::Index(index)), e);
-            None
-        }
-    }
+    converted(n.map(T::from_json_number), cx, index)
 }
 
 /// The number at `index` of an array read whole

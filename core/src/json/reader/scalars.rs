@@ -386,22 +386,16 @@ fn fraction_digits(bytes: &[u8], mut i: usize, value: &mut u64) -> usize {
         let n = swar::leading_digits(lo);
         if n < 8 {
             if n > 0 {
-                *value = value
-                    .wrapping_mul(swar::SCALE[n])
-                    .wrapping_add(swar::digits_value(lo, n));
+                append_digits(value, lo, n);
             }
             return i + n;
         }
-        *value = value
-            .wrapping_mul(swar::SCALE[8])
-            .wrapping_add(swar::digits_value(lo, 8));
+        append_digits(value, lo, 8);
         i += 8;
         let hi = u64::from_le_bytes(hi.try_into().unwrap_or_default());
         let n = swar::leading_digits(hi);
         if n > 0 {
-            *value = value
-                .wrapping_mul(swar::SCALE[n])
-                .wrapping_add(swar::digits_value(hi, n));
+            append_digits(value, hi, n);
         }
         i += n;
         if n < 8 {
@@ -414,15 +408,22 @@ fn fraction_digits(bytes: &[u8], mut i: usize, value: &mut u64) -> usize {
         if n == 0 {
             return i;
         }
-        *value = value
-            .wrapping_mul(swar::SCALE[n])
-            .wrapping_add(swar::digits_value(word, n));
+        append_digits(value, word, n);
         i += n;
         if n < 8 {
             return i;
         }
     }
     digits(bytes, i, value)
+}
+
+/// Appends to `value` the first `n` digits of `word` (1 to 8 of them, as
+/// [`swar::leading_digits`] counted them).
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn append_digits(value: &mut u64, word: u64, n: usize) {
+    *value = value
+        .wrapping_mul(swar::SCALE[n])
+        .wrapping_add(swar::digits_value(word, n));
 }
 
 /// The fraction digits [`fraction_digits`] reads byte by byte first.
